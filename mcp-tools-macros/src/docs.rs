@@ -1,0 +1,159 @@
+//! Doc comments, turned into the descriptions a model reads.
+//!
+//! rustdoc wraps prose at a fixed width; a model gains nothing from those breaks, so lines of
+//! one paragraph are joined with spaces. Paragraphs, list items and code blocks keep theirs.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::{Attribute, Expr, Lit, Meta};
+
+/// The doc comment of an item or parameter.
+pub(crate) struct Doc {
+    /// The description, when every line is a literal (the usual `///`).
+    pub(crate) text: Option<String>,
+    /// The raw `#[doc = …]` values, for docs written with `include_str!` or `concat!`.
+    raw: Vec<TokenStream>,
+    /// From the first to the last doc line.
+    pub(crate) span: Span,
+}
+
+impl Doc {
+    /// An expression of type `&'static str` holding the description.
+    pub(crate) fn to_expr(&self) -> TokenStream {
+        match &self.text {
+            Some(text) => quote!(#text),
+            None => {
+                let raw = &self.raw;
+                quote!(::core::concat!(#(#raw, "\n"),*))
+            }
+        }
+    }
+}
+
+/// Reads the `#[doc]` attributes among `attrs`; `None` if there are none.
+pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
+    let docs: Vec<&Attribute> = attrs.iter().filter(|a| a.path().is_ident("doc")).collect();
+    let first = docs.first()?;
+    let last = docs.last()?;
+    let span = first
+        .pound_token
+        .span
+        .join(last.bracket_token.span.close())
+        .unwrap_or(first.pound_token.span);
+    let mut lines = Vec::new();
+    let mut raw = Vec::new();
+    let mut literal = true;
+    for attr in &docs {
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        raw.push(nv.value.to_token_stream());
+        match &nv.value {
+            Expr::Lit(lit) if matches!(lit.lit, Lit::Str(_)) => {
+                if let Lit::Str(s) = &lit.lit {
+                    let value = s.value();
+                    // `///` comments are one line each; `/** */` blocks hold several.
+                    lines.extend(
+                        value
+                            .lines()
+                            .map(|l| l.strip_prefix(' ').unwrap_or(l).trim_end().to_owned()),
+                    );
+                }
+            }
+            _ => literal = false,
+        }
+    }
+    let text = literal.then(|| reflow(&lines));
+    Some(Doc { text, raw, span })
+}
+
+/// Joins wrapped lines into paragraphs.
+pub(crate) fn reflow(lines: &[String]) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    let mut blank_pending = false;
+    for line in lines {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            push_break(&mut out, &mut blank_pending, true);
+            out.push_str(line);
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            out.push('\n');
+            out.push_str(line);
+            continue;
+        }
+        if trimmed.is_empty() {
+            blank_pending = !out.is_empty();
+            continue;
+        }
+        let starts_block = blank_pending || is_block_start(trimmed) || out.ends_with("```");
+        if out.is_empty() {
+            out.push_str(trimmed);
+        } else if starts_block {
+            push_break(&mut out, &mut blank_pending, false);
+            out.push_str(if is_block_start(trimmed) {
+                line
+            } else {
+                trimmed
+            });
+        } else {
+            out.push(' ');
+            out.push_str(trimmed);
+        }
+    }
+    out
+}
+
+fn push_break(out: &mut String, blank_pending: &mut bool, code: bool) {
+    if out.is_empty() {
+        *blank_pending = false;
+        return;
+    }
+    out.push_str(if *blank_pending || code { "\n\n" } else { "\n" });
+    *blank_pending = false;
+}
+
+fn is_block_start(line: &str) -> bool {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    line.starts_with("- ")
+        || line.starts_with("* ")
+        || line.starts_with("+ ")
+        || line.starts_with('#')
+        || line.starts_with('|')
+        || line.starts_with('>')
+        || (digits > 0 && line[digits..].starts_with(". "))
+}
+
+/// Removes `#[doc]` and our helper attributes from a parameter, so rustc accepts it.
+pub(crate) fn strip_param_attrs(attrs: &mut Vec<Attribute>) {
+    attrs.retain(|a| !a.path().is_ident("doc") && !a.path().is_ident("param"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflow;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(ToOwned::to_owned).collect()
+    }
+
+    #[test]
+    fn joins_wrapped_lines_and_keeps_paragraphs() {
+        let text = reflow(&lines(
+            "Record a weight.\n\nUse after weighing\na parcel.\n\n- one\n- two",
+        ));
+        assert_eq!(
+            text,
+            "Record a weight.\n\nUse after weighing a parcel.\n\n- one\n- two"
+        );
+    }
+
+    #[test]
+    fn keeps_code_blocks_verbatim() {
+        let text = reflow(&lines("Call it:\n\n```\nfoo(1)\n  bar\n```\nDone."));
+        assert_eq!(text, "Call it:\n\n```\nfoo(1)\n  bar\n```\n\nDone.");
+    }
+}

@@ -1,0 +1,268 @@
+//! Stage 4: the code a `#[tool]` fn expands to.
+//!
+//! The fn is emitted unchanged (so it stays callable as written), next to a zero-sized type
+//! of the same name in the type namespace (as Rocket does for routes) that implements
+//! `ToolSpec`. Everything is static data plus two small fns; the work is done by generic
+//! runtime code, which keeps compile time per tool low.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::{ItemFn, spanned::Spanned};
+
+use crate::{
+    diag::Diagnostics,
+    fallback,
+    model::{Param, Source, ToolFn},
+    parse::parse_tool_args,
+    rules,
+};
+
+/// `#[tool(args)] item`.
+pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut cx = Diagnostics::default();
+    let tool_args = parse_tool_args(args, &mut cx);
+    let item: ItemFn = match syn::parse2(item.clone()) {
+        Ok(item) => item,
+        Err(_) => {
+            cx.error(
+                Span::call_site(),
+                "#[tool] applies to an `async fn`",
+                "put #[tool] on a free `async fn` whose parameters are the tool's arguments",
+            );
+            let errors = cx.into_compile_errors();
+            return quote!(#item #errors);
+        }
+    };
+    let tool = ToolFn::from_syn(tool_args, item, &mut cx);
+    rules::check(&tool, &mut cx);
+    if cx.is_empty() {
+        expand(&tool)
+    } else {
+        fallback::expand(&tool, cx)
+    }
+}
+
+fn expand(tool: &ToolFn) -> TokenStream {
+    let item = &tool.item;
+    let marker = marker(tool);
+    let krate = &tool.krate;
+    let ident = tool.ident();
+    let name = tool.wire_name();
+    let aliases = tool.args.aliases.iter().map(|a| &a.value);
+    let params = tool.params.iter().map(param_meta);
+    let count = tool.params.len();
+    let meta = tool_meta(tool);
+    let describes = tool.params.iter().enumerate().map(|(i, p)| {
+        let ty = &p.value_ty;
+        quote_spanned!(ty.span()=> <#ty as __rt::ToolArg>::describe(&__PARAMS[#i], schema);)
+    });
+    let call = call_fn(tool);
+    let output_ty = tool.output_ty();
+    let output =
+        quote_spanned!(tool.output_span()=> <#output_ty as __rt::ToolReturn>::output_schema);
+    quote! {
+        #item
+        #marker
+        const _: () = {
+            use #krate::__private as __rt;
+            static __PARAMS: [__rt::ParamMeta; #count] = [#(#params),*];
+            static __META: __rt::ToolMeta = #meta;
+            fn __describe(schema: &mut __rt::InputSchema) {
+                let _ = &schema;
+                #(#describes)*
+            }
+            #call
+            impl __rt::ToolSpec for #ident {
+                const NAME: &'static str = #name;
+                const ALIASES: &'static [&'static str] = &[#(#aliases),*];
+                fn definition() -> __rt::ToolDefinition {
+                    __rt::ToolDefinition::from_spec(&__META, __describe, #output, __call)
+                }
+            }
+        };
+    }
+}
+
+/// The type that `tools![...]` names, sharing the fn's ident in the type namespace.
+pub(crate) fn marker(tool: &ToolFn) -> TokenStream {
+    let vis = &tool.item.vis;
+    let ident = tool.ident();
+    quote! {
+        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
+        #[doc(hidden)]
+        #vis struct #ident {}
+    }
+}
+
+fn tool_meta(tool: &ToolFn) -> TokenStream {
+    let name = tool.wire_name();
+    let title = match &tool.args.title {
+        Some(title) => title.value.clone(),
+        None => title_case(&tool.action.value),
+    };
+    let description = tool
+        .doc
+        .as_ref()
+        .map_or_else(|| quote!(""), |d| d.to_expr());
+    let ident = tool.ident().to_string();
+    let opt_bool = |v: &Option<crate::parse::Sp<bool>>| match v {
+        Some(v) => {
+            let b = v.value;
+            quote!(::core::option::Option::Some(#b))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let read_only = opt_bool(&tool.args.read_only);
+    let destructive = opt_bool(&tool.args.destructive);
+    let idempotent = opt_bool(&tool.args.idempotent);
+    let open_world = opt_bool(&tool.args.open_world);
+    let aliases = tool.args.aliases.iter().map(|a| &a.value);
+    let scopes = tool.args.scopes.iter().map(|s| &s.value);
+    let timeout_ms = opt_u64(tool.args.timeout_ms.as_ref().map(|v| v.value));
+    let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
+    quote! {
+        __rt::ToolMeta {
+            name: #name,
+            title: #title,
+            description: #description,
+            fn_path: ::core::concat!(::core::module_path!(), "::", #ident),
+            read_only: #read_only,
+            destructive: #destructive,
+            idempotent: #idempotent,
+            open_world: #open_world,
+            aliases: &[#(#aliases),*],
+            scopes: &[#(#scopes),*],
+            timeout_ms: #timeout_ms,
+            max_response_tokens: #max_tokens,
+            params: &__PARAMS,
+        }
+    }
+}
+
+fn param_meta(param: &Param) -> TokenStream {
+    let name = &param.wire_name.value;
+    let rust_name = param.ident.to_string();
+    let description = opt_expr(param.doc.as_ref().map(|d| d.to_expr()));
+    let a = &param.attrs;
+    let required = param.required();
+    let unit = opt_str(param.unit.as_deref());
+    let minimum = opt_f64(a.min.as_ref().map(|n| n.value.value));
+    let maximum = opt_f64(a.max.as_ref().map(|n| n.value.value));
+    let min_length = opt_u64(a.min_length.as_ref().map(|v| v.value));
+    let max_length = opt_u64(a.max_length.as_ref().map(|v| v.value));
+    let pattern = opt_str(a.pattern.as_ref().map(|v| v.value.as_str()));
+    let format = opt_str(a.format.as_ref().map(|v| v.value.as_str()));
+    let default = opt_str(a.default.as_ref().map(|v| v.value.as_str()));
+    let example = opt_str(a.example.as_ref().map(|v| v.value.as_str()));
+    quote! {
+        __rt::ParamMeta {
+            name: #name,
+            rust_name: #rust_name,
+            description: #description,
+            required: #required,
+            unit: #unit,
+            minimum: #minimum,
+            maximum: #maximum,
+            min_length: #min_length,
+            max_length: #max_length,
+            pattern: #pattern,
+            format: #format,
+            default: #default,
+            example: #example,
+        }
+    }
+}
+
+fn call_fn(tool: &ToolFn) -> TokenStream {
+    let ident = tool.ident();
+    let vars: Vec<_> = (0..tool.params.len())
+        .map(|i| format_ident!("__a{}", i))
+        .collect();
+    let extracts = tool
+        .params
+        .iter()
+        .zip(&vars)
+        .enumerate()
+        .map(|(i, (p, var))| {
+            let ty = &p.value_ty;
+            match p.source {
+                Source::Optional => quote_spanned! {ty.span()=>
+                    let #var = __rt::extract_optional::<#ty>(&__PARAMS[#i], &mut call);
+                },
+                Source::Argument | Source::Injected => quote_spanned! {ty.span()=>
+                    let #var = <#ty as __rt::ToolArg>::extract(&__PARAMS[#i], &mut call);
+                },
+            }
+        });
+    let some = vars
+        .iter()
+        .map(|v| quote!(::core::option::Option::Some(#v)));
+    let invoke = if tool.item.sig.asyncness.is_some() {
+        quote!(#ident(#(#vars),*).await)
+    } else {
+        quote!(#ident(#(#vars),*))
+    };
+    let output_ty = tool.output_ty();
+    let into_output =
+        quote_spanned!(tool.output_span()=> <#output_ty as __rt::ToolReturn>::into_output);
+    quote! {
+        fn __call(mut call: __rt::Call) -> __rt::CallFuture {
+            ::std::boxed::Box::pin(async move {
+                #(#extracts)*
+                call.finish()?;
+                let (#(#some,)*) = (#(#vars,)*) else {
+                    return ::core::result::Result::Err(__rt::ToolError::internal("an argument was lost after validation"));
+                };
+                #into_output(#invoke)
+            })
+        }
+    }
+}
+
+/// `set_weight` → `Set Weight`.
+pub(crate) fn title_case(action: &str) -> String {
+    action
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn opt_expr(value: Option<TokenStream>) -> TokenStream {
+    match value {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt_str(value: Option<&str>) -> TokenStream {
+    opt_expr(value.map(|v| quote!(#v)))
+}
+
+fn opt_u64(value: Option<u64>) -> TokenStream {
+    opt_expr(value.map(|v| quote!(#v)))
+}
+
+fn opt_f64(value: Option<f64>) -> TokenStream {
+    opt_expr(value.map(|v| {
+        let lit = proc_macro2::Literal::f64_suffixed(v);
+        quote!(#lit)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::title_case;
+
+    #[test]
+    fn titles_come_from_the_action() {
+        assert_eq!(title_case("set_weight"), "Set Weight");
+        assert_eq!(title_case("search"), "Search");
+    }
+}

@@ -1,0 +1,35 @@
+//! On error: the user's fn as written, a stub `ToolSpec`, and the errors.
+//!
+//! Emitting the fn and its marker keeps callers and `tools![...]` compiling, so one mistake
+//! gives one error instead of a cascade of "cannot find" errors.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::{diag::Diagnostics, expand, model::ToolFn};
+
+pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
+    let item = &tool.item;
+    let marker = expand::marker(tool);
+    let krate = &tool.krate;
+    let ident = tool.ident();
+    let name = tool.wire_name();
+    let errors = cx.into_compile_errors();
+    if tool.receiver.is_some() {
+        // A method: the marker type cannot live in an impl block; the error says why.
+        return quote!(#item #errors);
+    }
+    quote! {
+        #item
+        #marker
+        impl #krate::__private::ToolSpec for #ident {
+            const NAME: &'static str = #name;
+            const ALIASES: &'static [&'static str] = &[];
+            fn definition() -> #krate::__private::ToolDefinition {
+                // Unreachable: the compile errors below stop the build first.
+                ::core::unreachable!()
+            }
+        }
+        #errors
+    }
+}

@@ -1,0 +1,33 @@
+//! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools-runtime): `#[tool]` and `tools![...]`.
+//!
+//! Depend on `mcp-tools-runtime`, which re-exports these macros and documents them; the
+//! generated code refers to `::mcp_tools_runtime::__private` only.
+//!
+//! Each macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
+//! resolves them into a spanned model of the tool, [`rules`] checks the model and collects
+//! every violation, and [`expand`] writes the code (or, on error, [`fallback`] keeps the
+//! user's fn compiling next to the errors).
+
+mod diag;
+mod docs;
+mod expand;
+mod fallback;
+mod model;
+mod parse;
+mod rules;
+mod tools_list;
+mod words;
+
+use proc_macro::TokenStream;
+
+/// Turns a documented `async fn` into an MCP tool. See `mcp_tools_runtime::tool`.
+#[proc_macro_attribute]
+pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::tool(args.into(), item.into()).into()
+}
+
+/// Lists tools for the registry: `tools![set_weight, orders::cancel]`. See `mcp_tools_runtime::tools`.
+#[proc_macro]
+pub fn tools(input: TokenStream) -> TokenStream {
+    tools_list::expand(input.into()).into()
+}

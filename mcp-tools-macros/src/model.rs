@@ -1,0 +1,245 @@
+//! Stage 2: the tool as the rules and the expansion see it. Every node keeps its span.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::{
+    FnArg, GenericArgument, Ident, ItemFn, Pat, PathArguments, ReturnType, Type, spanned::Spanned,
+};
+
+use crate::{
+    diag::Diagnostics,
+    docs::{self, Doc},
+    parse::{ParamArgs, Sp, ToolArgs, parse_param_args},
+    words,
+};
+
+/// A `#[tool]` fn, resolved.
+pub(crate) struct ToolFn {
+    /// The user's fn with parameter docs and `#[param]` removed; emitted as is.
+    pub(crate) item: ItemFn,
+    pub(crate) args: ToolArgs,
+    /// The action part of the wire name: the `name` key or the fn's ident.
+    pub(crate) action: Sp<String>,
+    pub(crate) doc: Option<Doc>,
+    pub(crate) params: Vec<Param>,
+    /// Parameters the macro cannot turn into tool arguments (`self`, patterns).
+    pub(crate) receiver: Option<Span>,
+    pub(crate) krate: TokenStream,
+}
+
+/// How a parameter's value is obtained at call time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Source {
+    /// From the call's arguments; required unless it has a default.
+    Argument,
+    /// `Option<T>`: from the arguments, may be absent.
+    Optional,
+    /// `State<T>`, `ToolContext`: supplied by the server, not in the schema.
+    Injected,
+}
+
+/// One parameter of the tool fn.
+pub(crate) struct Param {
+    pub(crate) ident: Ident,
+    /// The property name in the schema (`rename` or the ident).
+    pub(crate) wire_name: Sp<String>,
+    pub(crate) ty: Type,
+    /// `T` of `Option<T>`, else the type itself.
+    pub(crate) value_ty: Type,
+    pub(crate) source: Source,
+    pub(crate) doc: Option<Doc>,
+    pub(crate) attrs: ParamArgs,
+    /// The unit from `unit = "…"` or from the name's suffix (numbers only).
+    pub(crate) unit: Option<String>,
+    pub(crate) is_numeric: bool,
+    pub(crate) is_response_format: bool,
+    pub(crate) span: Span,
+}
+
+impl ToolFn {
+    /// Builds the model; problems are pushed into `cx`, never returned.
+    pub(crate) fn from_syn(args: ToolArgs, mut item: ItemFn, cx: &mut Diagnostics) -> Self {
+        let ident = item.sig.ident.clone();
+        let action = match &args.name {
+            Some(name) => name.clone(),
+            None => Sp::new(ident.to_string(), ident.span()),
+        };
+        let doc = docs::collect(&item.attrs);
+        let mut params = Vec::new();
+        let mut receiver = None;
+        for input in &mut item.sig.inputs {
+            match input {
+                FnArg::Receiver(r) => receiver = Some(r.span()),
+                FnArg::Typed(pat_type) => {
+                    let attrs = parse_param_args(&pat_type.attrs, cx);
+                    let doc = docs::collect(&pat_type.attrs);
+                    docs::strip_param_attrs(&mut pat_type.attrs);
+                    let Pat::Ident(pat_ident) = &*pat_type.pat else {
+                        cx.error_spanned(
+                            &pat_type.pat,
+                            "a #[tool] parameter needs a plain name",
+                            "write `name: Type`; destructure inside the body, since the name becomes the argument's name",
+                        );
+                        continue;
+                    };
+                    params.push(Param::new(
+                        pat_ident.ident.clone(),
+                        (*pat_type.ty).clone(),
+                        doc,
+                        attrs,
+                    ));
+                }
+            }
+        }
+        let krate = match &args.krate {
+            Some(path) => quote!(#path),
+            None => quote!(::mcp_tools_runtime),
+        };
+        ToolFn {
+            item,
+            args,
+            action,
+            doc,
+            params,
+            receiver,
+            krate,
+        }
+    }
+
+    pub(crate) fn ident(&self) -> &Ident {
+        &self.item.sig.ident
+    }
+
+    /// `namespace_action`, or the action alone when no namespace is given.
+    pub(crate) fn wire_name(&self) -> String {
+        match &self.args.namespace {
+            Some(ns) if !ns.value.is_empty() => format!("{}_{}", ns.value, self.action.value),
+            _ => self.action.value.clone(),
+        }
+    }
+
+    /// The type the fn's future yields.
+    pub(crate) fn output_ty(&self) -> TokenStream {
+        match &self.item.sig.output {
+            ReturnType::Default => quote!(()),
+            ReturnType::Type(_, ty) => quote!(#ty),
+        }
+    }
+
+    pub(crate) fn output_span(&self) -> Span {
+        match &self.item.sig.output {
+            ReturnType::Default => self.item.sig.paren_token.span.close(),
+            ReturnType::Type(_, ty) => ty.span(),
+        }
+    }
+
+    /// Whether the rule `id` is waived with `allow(id)`.
+    pub(crate) fn allows(&self, id: &str) -> bool {
+        self.args.allow.iter().any(|a| a.value == id)
+    }
+}
+
+impl Param {
+    fn new(ident: Ident, ty: Type, doc: Option<Doc>, attrs: ParamArgs) -> Self {
+        let span = ident.span();
+        let (source, value_ty) = match option_inner(&ty) {
+            Some(inner) => (Source::Optional, inner.clone()),
+            None if is_injected(&ty) => (Source::Injected, ty.clone()),
+            None => (Source::Argument, ty.clone()),
+        };
+        let name = ident.to_string();
+        let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+        let wire_name = match &attrs.rename {
+            Some(rename) => rename.clone(),
+            None => Sp::new(name, span),
+        };
+        let is_numeric = is_numeric(&value_ty);
+        let unit = match &attrs.unit {
+            Some(unit) => Some(unit.value.clone()),
+            None if is_numeric => words::unit_of(&wire_name.value).map(ToOwned::to_owned),
+            None => None,
+        };
+        let is_response_format = last_segment(&value_ty).is_some_and(|s| s == "ResponseFormat");
+        Param {
+            ident,
+            wire_name,
+            ty,
+            value_ty,
+            source,
+            doc,
+            attrs,
+            unit,
+            is_numeric,
+            is_response_format,
+            span,
+        }
+    }
+
+    /// Whether the parameter appears in the input schema.
+    pub(crate) fn in_schema(&self) -> bool {
+        self.source != Source::Injected
+    }
+
+    /// Whether the schema lists it as required.
+    pub(crate) fn required(&self) -> bool {
+        self.source == Source::Argument && self.attrs.default.is_none() && !self.is_response_format
+    }
+}
+
+fn last_segment(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
+        Type::Group(g) => last_segment(&g.elem),
+        Type::Paren(p) => last_segment(&p.elem),
+        _ => None,
+    }
+}
+
+/// `T` of `Option<T>`; like clap, optionality is read from the syntax.
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let segment = p.path.segments.last()?;
+    if segment.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+// The runtime decides injection through `ToolArg`; the rules only need to know which
+// parameters the model never sees, so they do not demand docs for them.
+fn is_injected(ty: &Type) -> bool {
+    matches!(last_segment(ty).as_deref(), Some("State" | "ToolContext"))
+}
+
+fn is_numeric(ty: &Type) -> bool {
+    matches!(
+        last_segment(ty).as_deref(),
+        Some(
+            "f32"
+                | "f64"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "NonZeroU8"
+                | "NonZeroU16"
+                | "NonZeroU32"
+                | "NonZeroU64"
+                | "NonZeroUsize"
+        )
+    )
+}

@@ -1,0 +1,14 @@
+//! Stage 1: read `#[tool(...)]` and `#[param(...)]` into spanned values.
+//!
+//! Keys are dispatched by hand rather than through a darling derive so that one bad key
+//! costs only that key: every other key still parses, and the rules that follow see them.
+
+mod json;
+pub(crate) mod keys;
+mod param_args;
+mod tool_args;
+pub(crate) mod value;
+
+pub(crate) use param_args::{ParamArgs, parse_param_args};
+pub(crate) use tool_args::{ToolArgs, parse_tool_args};
+pub(crate) use value::Sp;

@@ -1,0 +1,206 @@
+//! `#[param(...)]` on a parameter.
+
+use syn::{Attribute, Meta};
+
+use super::{
+    json, keys,
+    value::{self, Number, Sp},
+};
+use crate::diag::Diagnostics;
+
+/// Every key `#[param(...)]` accepts.
+pub(crate) const PARAM_KEYS: &[&str] = &[
+    "min",
+    "max",
+    "min_length",
+    "max_length",
+    "pattern",
+    "format",
+    "unit",
+    "default",
+    "example",
+    "rename",
+];
+
+/// JSON Schema formats the runtime validates.
+pub(crate) const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "email",
+    "uri",
+    "uuid",
+    "ipv4",
+    "ipv6",
+    "hostname",
+];
+
+/// The merged `#[param(...)]` attributes of one parameter.
+#[derive(Default)]
+pub(crate) struct ParamArgs {
+    pub(crate) min: Option<Sp<Number>>,
+    pub(crate) max: Option<Sp<Number>>,
+    pub(crate) min_length: Option<Sp<u64>>,
+    pub(crate) max_length: Option<Sp<u64>>,
+    pub(crate) pattern: Option<Sp<String>>,
+    pub(crate) format: Option<Sp<String>>,
+    pub(crate) unit: Option<Sp<String>>,
+    /// JSON text of the default value.
+    pub(crate) default: Option<Sp<String>>,
+    /// JSON text of the example value.
+    pub(crate) example: Option<Sp<String>>,
+    pub(crate) rename: Option<Sp<String>>,
+}
+
+/// Reads every `#[param(...)]` among `attrs` (there may be several).
+pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> ParamArgs {
+    let mut args = ParamArgs::default();
+    let example = "#[param(min = 1, max = 100)]";
+    for attr in attrs.iter().filter(|a| a.path().is_ident("param")) {
+        let Meta::List(list) = &attr.meta else {
+            cx.error_spanned(
+                attr,
+                "`#[param]` needs a list of keys",
+                format!("write `{example}`"),
+            );
+            continue;
+        };
+        let items = match darling::ast::NestedMeta::parse_meta_list(list.tokens.clone()) {
+            Ok(items) => items,
+            Err(err) => {
+                cx.push(err);
+                continue;
+            }
+        };
+        for meta in value::metas(items, "#[param(...)]", example, cx) {
+            parse_key(&meta, &mut args, cx);
+        }
+    }
+    args
+}
+
+fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
+    let key = value::key_of(meta);
+    let k = key.as_str();
+    match k {
+        "min" => value::set_once(
+            &mut args.min,
+            value::number(meta, k, "min = 1", cx),
+            meta,
+            k,
+            cx,
+        ),
+        "max" => value::set_once(
+            &mut args.max,
+            value::number(meta, k, "max = 100", cx),
+            meta,
+            k,
+            cx,
+        ),
+        "min_length" => {
+            let v = value::integer(meta, k, "min_length = 1", cx);
+            value::set_once(&mut args.min_length, v, meta, k, cx);
+        }
+        "max_length" => {
+            let v = value::integer(meta, k, "max_length = 200", cx);
+            value::set_once(&mut args.max_length, v, meta, k, cx);
+        }
+        "pattern" => {
+            let v = value::string(meta, k, r#"pattern = r"^SH-\d{4}-\d{6}$""#, cx);
+            let v = v.filter(|p| check_pattern(p, cx));
+            value::set_once(&mut args.pattern, v, meta, k, cx);
+        }
+        "format" => {
+            let v = value::string(meta, k, r#"format = "date-time""#, cx);
+            let v = v.filter(|f| check_format(f, cx));
+            value::set_once(&mut args.format, v, meta, k, cx);
+        }
+        "unit" => value::set_once(
+            &mut args.unit,
+            value::string(meta, k, r#"unit = "kg""#, cx),
+            meta,
+            k,
+            cx,
+        ),
+        "rename" => {
+            let v = value::string(meta, k, r#"rename = "weight_kg""#, cx);
+            value::set_once(&mut args.rename, v, meta, k, cx);
+        }
+        "default" => value::set_once(
+            &mut args.default,
+            literal(meta, k, "default = 20", cx),
+            meta,
+            k,
+            cx,
+        ),
+        "example" => {
+            let v = literal(meta, k, r#"example = "SH-2026-004211""#, cx);
+            value::set_once(&mut args.example, v, meta, k, cx);
+        }
+        _ => keys::unknown(meta, k, "#[param(...)]", PARAM_KEYS, cx),
+    }
+}
+
+fn literal(meta: &Meta, key: &str, example: &str, cx: &mut Diagnostics) -> Option<Sp<String>> {
+    let Meta::NameValue(nv) = meta else {
+        cx.error_spanned(
+            meta,
+            format!("`{key}` needs a value"),
+            format!("write `{example}`"),
+        );
+        return None;
+    };
+    match json::literal_json(&nv.value) {
+        Ok(text) => Some(Sp::new(text, syn::spanned::Spanned::span(&nv.value))),
+        Err(_) => {
+            cx.error_spanned(
+                &nv.value,
+                format!("`{key}` must be a literal: a string, number, bool, or an array of them"),
+                format!("write `{example}`"),
+            );
+            None
+        }
+    }
+}
+
+fn check_pattern(pattern: &Sp<String>, cx: &mut Diagnostics) -> bool {
+    match regex_lite::Regex::new(&pattern.value) {
+        Ok(_) => true,
+        Err(err) => {
+            let detail = err
+                .to_string()
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .trim()
+                .to_owned();
+            cx.error(
+                pattern.span,
+                format!("`pattern` is not a valid regular expression: {detail}"),
+                "use ECMA-262 syntax that JSON Schema validators share, e.g. `^[A-Z]{2}-\\d+$`",
+            );
+            false
+        }
+    }
+}
+
+fn check_format(format: &Sp<String>, cx: &mut Diagnostics) -> bool {
+    if FORMATS.contains(&format.value.as_str()) {
+        return true;
+    }
+    let listed = FORMATS
+        .iter()
+        .map(|f| format!("`{f}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let help = match keys::closest(&format.value, FORMATS) {
+        Some(near) => format!("did you mean `{near}`? supported formats: {listed}"),
+        None => format!("supported formats: {listed}"),
+    };
+    cx.error(
+        format.span,
+        format!("unsupported format `{}`", format.value),
+        help,
+    );
+    false
+}

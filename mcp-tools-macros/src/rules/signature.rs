@@ -1,0 +1,191 @@
+//! Checks that make the fn usable as a tool at all: its shape and its attributes' coherence.
+
+use quote::ToTokens;
+use syn::spanned::Spanned;
+
+use super::Rule;
+use crate::{
+    diag::Diagnostics,
+    model::{Source, ToolFn},
+    parse::keys,
+};
+
+/// `allow(...)` names only rules that exist.
+pub(crate) fn check_allow_ids(tool: &ToolFn, cx: &mut Diagnostics) {
+    let ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+    for allowed in &tool.args.allow {
+        if ids.contains(&allowed.value.as_str()) {
+            continue;
+        }
+        let listed = ids
+            .iter()
+            .map(|i| format!("`{i}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let help = match keys::closest(&allowed.value, &ids) {
+            Some(near) => format!("did you mean `{near}`? rule ids: {listed}"),
+            None => format!("rule ids: {listed}"),
+        };
+        cx.error(
+            allowed.span,
+            format!("unknown rule `{}` in `allow(...)`", allowed.value),
+            help,
+        );
+    }
+}
+
+/// No `self`, no generics, no C ABI or const fn.
+pub(crate) fn check_signature(tool: &ToolFn, cx: &mut Diagnostics) {
+    let sig = &tool.item.sig;
+    if let Some(span) = tool.receiver {
+        cx.error(
+            span,
+            "#[tool] goes on a free fn, not a method",
+            "move the fn out of the impl block and take shared state as `State<T>`",
+        );
+    }
+    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
+        cx.error_spanned(
+            &sig.generics,
+            "a #[tool] fn cannot be generic: its schema is fixed when the server starts",
+            "use concrete parameter types",
+        );
+    }
+    if let Some(c) = &sig.constness {
+        cx.error(c.span, "a #[tool] fn cannot be `const`", "remove `const`");
+    }
+    if let Some(abi) = &sig.abi {
+        cx.error_spanned(
+            abi,
+            "a #[tool] fn cannot declare an ABI",
+            "remove the `extern` ABI",
+        );
+    }
+    if let Some(variadic) = &sig.variadic {
+        cx.error_spanned(variadic, "a #[tool] fn cannot be variadic", "remove `...`");
+    }
+}
+
+/// The tool is an `async fn`.
+pub(crate) fn check_async_fn(tool: &ToolFn, cx: &mut Diagnostics) {
+    let sig = &tool.item.sig;
+    if sig.asyncness.is_none() {
+        cx.rule(
+            Rule::AsyncFn,
+            sig.fn_token.span,
+            format!("tool `{}` is not an `async fn`: a blocking tool stalls every other call the server is serving", sig.ident),
+            "write `async fn`, and move blocking work into `tokio::task::spawn_blocking`",
+        );
+    }
+}
+
+/// `#[param(...)]` keys that contradict each other or the parameter's type.
+pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
+    for param in &tool.params {
+        let a = &param.attrs;
+        let name = &param.wire_name.value;
+        if param.source == Source::Injected {
+            if let Some(first) = [
+                a.min.as_ref().map(|v| v.span),
+                a.max.as_ref().map(|v| v.span),
+                a.pattern.as_ref().map(|v| v.span),
+                a.default.as_ref().map(|v| v.span),
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+            {
+                cx.error(first, format!("`{name}` is supplied by the server, not by the model, so it takes no `#[param]` constraints"), "remove the `#[param(...)]` keys from this parameter");
+            }
+            continue;
+        }
+        if let (Some(min), Some(max)) = (&a.min, &a.max)
+            && min.value.value > max.value.value
+        {
+            cx.error(
+                max.span,
+                format!("`max` of `{name}` is below its `min`"),
+                "swap `min` and `max`",
+            );
+        }
+        if let (Some(min), Some(max)) = (&a.min_length, &a.max_length)
+            && min.value > max.value
+        {
+            cx.error(
+                max.span,
+                format!("`max_length` of `{name}` is below its `min_length`"),
+                "swap `min_length` and `max_length`",
+            );
+        }
+        if !param.is_numeric {
+            for bound in [&a.min, &a.max].into_iter().flatten() {
+                if is_plainly_textual(&param.value_ty) {
+                    cx.error(
+                        bound.span,
+                        format!("`{name}` is text; `min`/`max` bound numbers"),
+                        "use `min_length`/`max_length` for text, or make the parameter a number",
+                    );
+                }
+            }
+        } else {
+            for length in [&a.min_length, &a.max_length].into_iter().flatten() {
+                cx.error(
+                    length.span,
+                    format!("`{name}` is a number; `min_length`/`max_length` bound text and lists"),
+                    "use `min`/`max` for numbers",
+                );
+            }
+            if let Some(pattern) = &a.pattern {
+                cx.error(
+                    pattern.span,
+                    format!("`{name}` is a number; `pattern` applies to text"),
+                    "remove `pattern`, or bound the number with `min`/`max`",
+                );
+            }
+        }
+        if param.source == Source::Optional
+            && let Some(default) = &a.default
+        {
+            cx.error(
+                default.span,
+                format!(
+                    "`{name}` is an `Option` and has a `default`: with a default it is never absent"
+                ),
+                format!(
+                    "make the type `{}` and keep the default, or drop the default",
+                    param.value_ty.to_token_stream()
+                ),
+            );
+        }
+        if let Some(unit) = &a.unit
+            && unit.value.trim().is_empty()
+        {
+            cx.error(
+                unit.span,
+                "`unit` is empty",
+                r#"write the unit, e.g. `unit = "kg"`"#,
+            );
+        }
+        if param.is_response_format
+            && let Some(span) = [
+                a.default.as_ref().map(|v| v.span),
+                a.pattern.as_ref().map(|v| v.span),
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+        {
+            cx.error(
+                span,
+                "`ResponseFormat` brings its own schema and default (`concise`)",
+                "remove the `#[param(...)]` keys",
+            );
+        }
+        let _ = param.ty.span();
+    }
+}
+
+fn is_plainly_textual(ty: &syn::Type) -> bool {
+    let text = ty.to_token_stream().to_string();
+    matches!(text.as_str(), "String" | "& str" | "&'static str" | "bool")
+}

@@ -1,0 +1,56 @@
+//! `tools![a, path::b]`: the definitions of the listed tools, for the registry.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::{
+    Path, Token,
+    parse::{Parse, ParseStream},
+    punctuated::Punctuated,
+    spanned::Spanned,
+};
+
+/// `[crate = path;] tool, tool, ...`
+struct ToolList {
+    krate: Option<Path>,
+    tools: Punctuated<Path, Token![,]>,
+}
+
+impl Parse for ToolList {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let krate = if input.peek(Token![crate]) && input.peek2(Token![=]) {
+            input.parse::<Token![crate]>()?;
+            input.parse::<Token![=]>()?;
+            let path = input.parse::<Path>()?;
+            input.parse::<Token![;]>()?;
+            Some(path)
+        } else {
+            None
+        };
+        let tools = Punctuated::parse_terminated(input)?;
+        Ok(ToolList { krate, tools })
+    }
+}
+
+pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    let list: ToolList = match syn::parse2(input) {
+        Ok(list) => list,
+        Err(err) => {
+            let message = format!(
+                "{err}\n= help: list #[tool] fns by path, separated by commas: `tools![set_weight, orders::cancel]`"
+            );
+            return syn::Error::new(err.span(), message).to_compile_error();
+        }
+    };
+    let krate = list
+        .krate
+        .map_or_else(|| quote!(::mcp_tools_runtime), |p| quote!(#p));
+    let definitions = list.tools.iter().map(
+        |path| quote_spanned!(path.span()=> <#path as #krate::__private::ToolSpec>::definition()),
+    );
+    quote! {
+        {
+            let tools: ::std::vec::Vec<#krate::__private::ToolDefinition> = ::std::vec![#(#definitions),*];
+            tools
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! `ToolContext`: cancellation, progress, and who is calling.
+
+use std::{collections::BTreeSet, sync::Arc};
+
+use rmcp::{
+    Peer, RoleServer,
+    model::{ProgressNotificationParam, ProgressToken, RequestId},
+};
+use tokio_util::sync::CancellationToken;
+
+/// Who makes a call, and which scopes they hold.
+///
+/// Tools with `scopes("…")` run only for callers holding every listed scope. Over HTTP, an
+/// authentication layer puts a `Caller` into the request's extensions; calls without one
+/// (stdio, or HTTP without such a layer) get the registry's
+/// [`default_caller`](crate::RegistryBuilder::default_caller), which is [`Caller::local`]
+/// unless set otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    subject: Option<String>,
+    scopes: BTreeSet<String>,
+    all_scopes: bool,
+}
+
+impl Caller {
+    /// The local user of a stdio server: holds every scope.
+    #[must_use]
+    pub fn local() -> Self {
+        Caller {
+            subject: None,
+            scopes: BTreeSet::new(),
+            all_scopes: true,
+        }
+    }
+
+    /// An unauthenticated caller: holds no scope.
+    #[must_use]
+    pub fn anonymous() -> Self {
+        Caller {
+            subject: None,
+            scopes: BTreeSet::new(),
+            all_scopes: false,
+        }
+    }
+
+    /// An authenticated caller with no scopes yet; add them with [`Caller::with_scopes`].
+    pub fn new(subject: impl Into<String>) -> Self {
+        Caller {
+            subject: Some(subject.into()),
+            scopes: BTreeSet::new(),
+            all_scopes: false,
+        }
+    }
+
+    /// Grants scopes.
+    #[must_use]
+    pub fn with_scopes<I, S>(mut self, scopes: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.scopes.extend(scopes.into_iter().map(Into::into));
+        self
+    }
+
+    /// The authenticated subject, if any.
+    #[must_use]
+    pub fn subject(&self) -> Option<&str> {
+        self.subject.as_deref()
+    }
+
+    /// Whether the caller holds `scope`.
+    #[must_use]
+    pub fn has_scope(&self, scope: &str) -> bool {
+        self.all_scopes || self.scopes.contains(scope)
+    }
+
+    /// The scopes held (empty for [`Caller::local`], which holds all).
+    pub fn scopes(&self) -> impl Iterator<Item = &str> {
+        self.scopes.iter().map(String::as_str)
+    }
+}
+
+/// The context of one tool call: take it as a `ctx: ToolContext` parameter.
+///
+/// ```
+/// use mcp_tools_runtime::ToolContext;
+///
+/// # tokio_test_shim::block_on(async {
+/// let ctx = ToolContext::detached("shipment_search");
+/// ctx.progress(1.0, Some(4.0), "1 of 4 depots searched").await; // no-op without a client
+/// assert!(!ctx.is_cancelled());
+/// # });
+/// # mod tokio_test_shim { pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+/// #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f) } }
+/// ```
+#[derive(Clone, Debug)]
+pub struct ToolContext {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    tool: &'static str,
+    cancel: CancellationToken,
+    peer: Option<Peer<RoleServer>>,
+    progress_token: Option<ProgressToken>,
+    request_id: Option<RequestId>,
+    caller: Caller,
+}
+
+impl ToolContext {
+    pub(crate) fn new(
+        tool: &'static str,
+        cancel: CancellationToken,
+        peer: Option<Peer<RoleServer>>,
+        progress_token: Option<ProgressToken>,
+        request_id: Option<RequestId>,
+        caller: Caller,
+    ) -> Self {
+        ToolContext {
+            inner: Arc::new(Inner {
+                tool,
+                cancel,
+                peer,
+                progress_token,
+                request_id,
+                caller,
+            }),
+        }
+    }
+
+    /// A context with no client behind it, for calling tool fns directly in tests.
+    #[must_use]
+    pub fn detached(tool: &'static str) -> Self {
+        Self::new(
+            tool,
+            CancellationToken::new(),
+            None,
+            None,
+            None,
+            Caller::local(),
+        )
+    }
+
+    /// The wire name of the tool being called.
+    #[must_use]
+    pub fn tool_name(&self) -> &'static str {
+        self.inner.tool
+    }
+
+    /// Who is calling.
+    #[must_use]
+    pub fn caller(&self) -> &Caller {
+        &self.inner.caller
+    }
+
+    /// The JSON-RPC id of the request, when served.
+    #[must_use]
+    pub fn request_id(&self) -> Option<&RequestId> {
+        self.inner.request_id.as_ref()
+    }
+
+    /// Cancelled when the client cancels the request or goes away.
+    #[must_use]
+    pub fn cancellation_token(&self) -> &CancellationToken {
+        &self.inner.cancel
+    }
+
+    /// Whether the call was cancelled; long loops should check it and stop.
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.inner.cancel.is_cancelled()
+    }
+
+    /// Completes when the call is cancelled.
+    pub async fn cancelled(&self) {
+        self.inner.cancel.cancelled().await;
+    }
+
+    /// Reports progress to the client, if it asked for progress; otherwise does nothing.
+    pub async fn progress(&self, progress: f64, total: Option<f64>, message: impl Into<String>) {
+        let (Some(peer), Some(token)) = (&self.inner.peer, &self.inner.progress_token) else {
+            return;
+        };
+        let mut param =
+            ProgressNotificationParam::new(token.clone(), progress).with_message(message.into());
+        if let Some(total) = total {
+            param = param.with_total(total);
+        }
+        if let Err(err) = peer.notify_progress(param).await {
+            tracing::debug!(tool = self.inner.tool, error = %err, "progress notification not delivered");
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! One `tools/call`: resolve → scopes → validate → run (timeout, cancellation, panics) → result.
+
+use std::{panic::AssertUnwindSafe, sync::atomic::Ordering, time::Duration};
+
+use futures::FutureExt;
+use rmcp::{
+    ErrorData, Peer, RoleServer,
+    model::{
+        CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, MetaObject, ProgressToken,
+        RequestId,
+    },
+};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+use crate::{
+    Caller, Registry, ResponseFormat, ToolContext, ToolError, ToolOutput,
+    arg::Call,
+    definition::ToolDefinition,
+    error::{masked_message, new_reference},
+    suggest,
+};
+
+/// `_meta` key of the error details on an `isError` result.
+pub const ERROR_META_KEY: &str = "mcp-tools/error";
+/// `_meta` key of the deprecation notice on a result reached through an alias.
+pub const DEPRECATION_META_KEY: &str = "mcp-tools/deprecated";
+
+/// What the transport knows about a request.
+#[derive(Default)]
+pub(crate) struct CallEnv {
+    pub(crate) cancel: CancellationToken,
+    pub(crate) peer: Option<Peer<RoleServer>>,
+    pub(crate) progress_token: Option<ProgressToken>,
+    pub(crate) request_id: Option<RequestId>,
+    pub(crate) caller: Option<Caller>,
+}
+
+enum Outcome {
+    Done(Result<ToolOutput, ToolError>),
+    Panicked(String),
+    Cancelled,
+}
+
+impl Registry {
+    /// Calls a tool exactly as `tools/call` would, without a client: for tests and for
+    /// embedding. Unknown tools are an `Err` (JSON-RPC -32602); everything else, bad
+    /// arguments and handler errors included, is a result, `isError` where it failed.
+    pub async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.dispatch(request, CallEnv::default()).await
+    }
+
+    /// [`Registry::call_tool`] by name with JSON arguments (an object, or `null` for none).
+    pub async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, ErrorData> {
+        let mut request = CallToolRequestParams::new(name.to_owned());
+        if let Value::Object(args) = arguments {
+            request = request.with_arguments(args);
+        }
+        self.call_tool(request).await
+    }
+
+    pub(crate) async fn dispatch(
+        &self,
+        request: CallToolRequestParams,
+        env: CallEnv,
+    ) -> Result<CallToolResult, ErrorData> {
+        let inner = &self.inner;
+        let Some(route) = inner.routes.get(request.name.as_ref()) else {
+            return Err(self.unknown_tool(&request.name));
+        };
+        let entry = &inner.entries[route.index];
+        let mut meta = None;
+        if let Some(alias) = &route.alias {
+            if !alias.warned.swap(true, Ordering::Relaxed) {
+                tracing::warn!(
+                    alias = alias.name,
+                    tool = entry.name(),
+                    "tool called through a deprecated alias; clients should switch to the new name"
+                );
+            }
+            meta = Some(deprecation_meta(alias.name, entry.name()));
+        }
+        let caller = env.caller.unwrap_or_else(|| inner.default_caller.clone());
+        let missing: Vec<&str> = entry
+            .scopes()
+            .iter()
+            .copied()
+            .filter(|s| !caller.has_scope(s))
+            .collect();
+        if !missing.is_empty() {
+            let err = ToolError::permission_denied(format!(
+                "`{}` needs the scope{} {}, which this caller does not hold; ask the user to grant {} or use a tool that needs less",
+                entry.name(),
+                if missing.len() == 1 { "" } else { "s" },
+                quoted(&missing),
+                if missing.len() == 1 { "it" } else { "them" },
+            ));
+            return Ok(error_result(entry, &err, meta));
+        }
+        let mut args = request.arguments.unwrap_or_default();
+        if let Err(problems) = entry.validator.validate(&mut args) {
+            tracing::debug!(
+                tool = entry.name(),
+                problems = problems.len(),
+                "arguments rejected"
+            );
+            return Ok(error_result(
+                entry,
+                &ToolError::invalid_input(problems.join("\n")),
+                meta,
+            ));
+        }
+        let format = format_of(entry, &args);
+        let context = ToolContext::new(
+            entry.name(),
+            env.cancel.clone(),
+            env.peer,
+            env.progress_token,
+            env.request_id,
+            caller,
+        );
+        let call = Call {
+            args,
+            context,
+            state: inner.state.clone(),
+            format,
+            errors: Vec::new(),
+        };
+        let outcome = run(entry, call, &env.cancel).await;
+        let result = match outcome {
+            Outcome::Done(Ok(output)) => success_result(entry, output, meta),
+            Outcome::Done(Err(err)) => error_result(entry, &err, meta),
+            Outcome::Panicked(detail) => {
+                let reference = new_reference();
+                tracing::error!(
+                    tool = entry.name(),
+                    function = entry.fn_path(),
+                    reference,
+                    panic = detail,
+                    "tool handler panicked"
+                );
+                let mut result =
+                    CallToolResult::error(vec![ContentBlock::text(masked_message(&reference))]);
+                result.meta = Some(merge_meta(
+                    meta,
+                    error_meta("internal", false, Some(&reference)),
+                ));
+                result
+            }
+            Outcome::Cancelled => {
+                tracing::debug!(tool = entry.name(), "call cancelled by the client");
+                error_result(
+                    entry,
+                    &ToolError::retry_later("the call was cancelled before it finished"),
+                    meta,
+                )
+            }
+        };
+        Ok(result)
+    }
+
+    fn unknown_tool(&self, name: &str) -> ErrorData {
+        let names = self.inner.entries.iter().map(ToolDefinition::name);
+        let near = suggest::nearest(name, names, 3);
+        let total = self.inner.entries.len();
+        let message = if near.is_empty() {
+            format!("unknown tool `{name}`; this server has {total} tools, listed by tools/list")
+        } else {
+            format!("unknown tool `{name}`; did you mean {}?", quoted(&near))
+        };
+        ErrorData::invalid_params(
+            message,
+            Some(json!({ "unknown_tool": name, "nearest": near })),
+        )
+    }
+}
+
+async fn run(entry: &ToolDefinition, call: Call, cancel: &CancellationToken) -> Outcome {
+    let handler = AssertUnwindSafe((entry.handler)(call)).catch_unwind();
+    let timed = async {
+        match entry.meta.timeout_ms {
+            None => handler.await.map_err(panic_detail),
+            Some(ms) => match tokio::time::timeout(Duration::from_millis(ms), handler).await {
+                Ok(result) => result.map_err(panic_detail),
+                Err(_) => Ok(Err(timeout_error(entry, ms))),
+            },
+        }
+    };
+    tokio::select! {
+        result = timed => match result {
+            Ok(done) => Outcome::Done(done),
+            Err(detail) => Outcome::Panicked(detail),
+        },
+        () = cancel.cancelled() => Outcome::Cancelled,
+    }
+}
+
+fn timeout_error(entry: &ToolDefinition, ms: u64) -> ToolError {
+    if entry.meta.read_only == Some(true) {
+        ToolError::retry_later(format!(
+            "timed out after {ms} ms; retry, or narrow the request so it does less work"
+        ))
+    } else {
+        ToolError::outcome_unknown(format!(
+            "timed out after {ms} ms; the change may or may not have been applied, so check the current state before calling again"
+        ))
+    }
+}
+
+fn panic_detail(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "non-string panic payload".to_owned())
+}
+
+fn format_of(entry: &ToolDefinition, args: &JsonObject) -> ResponseFormat {
+    entry
+        .format_param
+        .and_then(|p| args.get(p))
+        .and_then(ResponseFormat::parse)
+        .unwrap_or_default()
+}
+
+fn success_result(
+    entry: &ToolDefinition,
+    output: ToolOutput,
+    meta: Option<MetaObject>,
+) -> CallToolResult {
+    let ToolOutput {
+        mut content,
+        structured,
+        meta: own_meta,
+    } = output;
+    let structured = structured.map(|value| {
+        if entry.wrap_structured {
+            json!({ "result": value })
+        } else {
+            value
+        }
+    });
+    if let Some(value) = &structured
+        && content.is_empty()
+    {
+        content.push(ContentBlock::text(value.to_string()));
+    }
+    let mut result = CallToolResult::success(content);
+    result.structured_content = structured;
+    result.meta = match (own_meta, meta) {
+        (Some(own), Some(extra)) => Some(merge_meta(Some(own), extra)),
+        (own, extra) => own.or(extra),
+    };
+    result
+}
+
+fn error_result(
+    entry: &ToolDefinition,
+    err: &ToolError,
+    meta: Option<MetaObject>,
+) -> CallToolResult {
+    let reference = (err.kind() == crate::ErrorKind::Internal).then(new_reference);
+    if let Some(reference) = &reference {
+        tracing::error!(
+            tool = entry.name(),
+            function = entry.fn_path(),
+            reference,
+            detail = err.log_detail(),
+            "tool failed"
+        );
+    } else {
+        tracing::debug!(
+            tool = entry.name(),
+            kind = err.kind().as_str(),
+            message = err.message(),
+            "tool returned an error"
+        );
+    }
+    let mut result = CallToolResult::error(vec![ContentBlock::text(
+        err.model_text(reference.as_deref()),
+    )]);
+    result.meta = Some(merge_meta(
+        meta,
+        error_meta(
+            err.kind().as_str(),
+            err.kind().is_retryable(),
+            reference.as_deref(),
+        ),
+    ));
+    result
+}
+
+fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObject {
+    let mut detail = json!({ "kind": kind, "retryable": retryable });
+    if let Some(reference) = reference {
+        detail["reference"] = json!(reference);
+    }
+    let mut map = JsonObject::new();
+    map.insert(ERROR_META_KEY.to_owned(), detail);
+    MetaObject(map)
+}
+
+fn deprecation_meta(alias: &str, replacement: &str) -> MetaObject {
+    let mut map = JsonObject::new();
+    map.insert(
+        DEPRECATION_META_KEY.to_owned(),
+        json!({ "alias": alias, "use": replacement }),
+    );
+    MetaObject(map)
+}
+
+fn merge_meta(base: Option<MetaObject>, extra: MetaObject) -> MetaObject {
+    match base {
+        Some(mut base) => {
+            base.0.extend(extra.0);
+            base
+        }
+        None => extra,
+    }
+}
+
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

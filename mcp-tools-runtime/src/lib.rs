@@ -1,0 +1,135 @@
+//! Write MCP tools that agents use well.
+//!
+//! Put [`#[tool]`](macro@tool) on a documented `async fn`, list it with [`tools!`], build a
+//! [`Registry`], and serve it over stdio or Streamable HTTP through rmcp:
+//!
+//! ```no_run
+//! use mcp_tools_runtime::prelude::*;
+//!
+//! struct Depot;
+//!
+//! /// Record a shipment's measured weight before dispatch.
+//! ///
+//! /// Use after weighing a parcel. Dispatched shipments cannot be changed.
+//! #[tool(namespace = "shipment", destructive = false, idempotent, aliases("set_weight"))]
+//! async fn set_weight(
+//!     depot: State<Depot>,
+//!     /// Shipment number, for example `SH-2026-004211`.
+//!     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+//!     shipment_number: String,
+//!     /// Measured weight of the parcel.
+//!     #[param(min = 0.1, max = 30000.0)]
+//!     weight_kg: f64,
+//! ) -> Result<String, ToolError> {
+//!     Ok(format!("{shipment_number} now weighs {weight_kg} kg"))
+//! }
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let registry = Registry::builder()
+//!     .server_info("shipments", "1.0.0")
+//!     .state(Depot)
+//!     .tools(tools![set_weight])
+//!     .build()?;
+//! registry.serve_stdio().await?;
+//! # Ok(()) }
+//! ```
+//!
+//! The README covers the attribute keys, calls, errors and serving in full.
+
+mod arg;
+mod context;
+mod definition;
+mod dispatch;
+mod error;
+mod output;
+mod registry;
+mod schema;
+mod server;
+mod suggest;
+mod transport;
+mod validate;
+
+pub use arg::{ResponseFormat, State, ToolArg};
+pub use context::{Caller, ToolContext};
+pub use definition::{ParamMeta, ToolDefinition, ToolSpec};
+pub use dispatch::{DEPRECATION_META_KEY, ERROR_META_KEY};
+pub use error::{ErrorKind, ToolError};
+pub use output::{IntoToolOutput, Json, ToolOutput};
+pub use registry::{BuildError, DEFAULT_PAGE_SIZE, Registry, RegistryBuilder};
+pub use schema::{InputSchema, OutputSchema, input_schema_for, output_schema_for};
+#[cfg(feature = "http")]
+pub use transport::MCP_PATH;
+pub use transport::ServeError;
+
+/// The MCP SDK the runtime serves through, for its model types (`CallToolResult`, …).
+pub use rmcp;
+
+/// Turns a documented `async fn` into an MCP tool.
+///
+/// ```
+/// use mcp_tools_runtime::prelude::*;
+///
+/// /// Look up where a shipment is and when it is due.
+/// ///
+/// /// Use before promising a delivery date to a customer.
+/// #[tool(namespace = "shipment", read_only)]
+/// async fn get_status(
+///     /// Shipment number, like `SH-2026-000123`.
+///     #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
+///     shipment_number: String,
+/// ) -> String {
+///     format!("{shipment_number}: in transit")
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// // The fn stays callable as written.
+/// assert_eq!(get_status("SH-2026-000123".into()).await, "SH-2026-000123: in transit");
+/// # });
+/// ```
+///
+/// Keys of `#[tool(...)]`:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `namespace = "shipment"` | prefix of the wire name: `shipment_get_status` |
+/// | `name = "…"` | the action part of the wire name, instead of the fn's name |
+/// | `title = "…"` | display title (default: from the name, "Get Status") |
+/// | `read_only` | `readOnlyHint`: changes nothing |
+/// | `destructive [= bool]` | `destructiveHint`: may destroy or overwrite data |
+/// | `idempotent` | `idempotentHint`: repeating a call has no further effect |
+/// | `open_world [= bool]` | `openWorldHint`: reaches systems outside the server's domain |
+/// | `aliases("old", …)` | deprecated names that still route here, hidden from `tools/list` |
+/// | `scopes("a:b", …)` | scopes the caller must hold |
+/// | `timeout_ms = 5000` | the call fails (retry later, or outcome unknown) after this long |
+/// | `max_response_tokens = 2000` | budget of the tool's results |
+/// | `allow(rule, …)` | waives design rules for this tool |
+/// | `crate = path` | where the runtime crate is, if renamed |
+///
+/// Keys of `#[param(...)]` on a parameter: `min`, `max` (numbers), `min_length`,
+/// `max_length` (text, or items of a list), `pattern`, `format` (`date-time`, `date`,
+/// `time`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, `hostname`), `unit`, `default`,
+/// `example`, `rename`. Each parameter's `///` comment becomes its description.
+pub use mcp_tools_macros::tool;
+
+/// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`]: `tools![set_weight, orders::cancel]`.
+pub use mcp_tools_macros::tools;
+
+/// What a tool module usually imports.
+pub mod prelude {
+    pub use crate::{
+        Caller, ErrorKind, IntoToolOutput, Json, Registry, ResponseFormat, State, ToolContext,
+        ToolError, ToolOutput, tool, tools,
+    };
+}
+
+/// Used by the code `#[tool]` generates; not a stable API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::{
+        ToolArg, ToolError,
+        arg::{Call, extract_optional},
+        definition::{CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
+        output::ToolReturn,
+        schema::InputSchema,
+    };
+}

@@ -1,0 +1,175 @@
+//! What a tool returns: `String`, `Json<T>`, a hand-built [`ToolOutput`], or a `Result` of one.
+
+use rmcp::model::{ContentBlock, MetaObject};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{
+    ToolError,
+    schema::{self, OutputSchema},
+};
+
+/// A tool's successful result before the server shapes it into an MCP `CallToolResult`.
+#[derive(Clone, Debug, Default)]
+pub struct ToolOutput {
+    pub(crate) content: Vec<ContentBlock>,
+    pub(crate) structured: Option<Value>,
+    pub(crate) meta: Option<MetaObject>,
+}
+
+impl ToolOutput {
+    /// A text result.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            content: vec![ContentBlock::text(text.into())],
+            ..Self::default()
+        }
+    }
+
+    /// A structured result; its compact JSON is mirrored into a text block for clients that
+    /// read only `content`.
+    #[must_use]
+    pub fn structured(value: Value) -> Self {
+        Self {
+            content: Vec::new(),
+            structured: Some(value),
+            meta: None,
+        }
+    }
+
+    /// Any content blocks (images, audio, resources, several texts).
+    #[must_use]
+    pub fn content(content: Vec<ContentBlock>) -> Self {
+        Self {
+            content,
+            ..Self::default()
+        }
+    }
+
+    /// Adds a content block after the existing ones.
+    #[must_use]
+    pub fn with_block(mut self, block: ContentBlock) -> Self {
+        self.content.push(block);
+        self
+    }
+
+    /// Sets the result's `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, meta: MetaObject) -> Self {
+        self.meta = Some(meta);
+        self
+    }
+
+    /// The content blocks.
+    #[must_use]
+    pub fn blocks(&self) -> &[ContentBlock] {
+        &self.content
+    }
+
+    /// The structured value, if any.
+    #[must_use]
+    pub fn structured_value(&self) -> Option<&Value> {
+        self.structured.as_ref()
+    }
+}
+
+/// A structured result: sent as `structuredContent`, described by the tool's `outputSchema`
+/// (generated from `T`), and mirrored as JSON text.
+///
+/// A `T` whose schema is not an object (a list, a number) is wrapped as `{"result": …}`,
+/// because MCP clients before 2026-07-28 accept only object results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Json<T>(pub T);
+
+/// A type a `#[tool]` fn may return.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a #[tool] fn",
+    label = "not a tool output",
+    note = "return `String`, `Json<T>` (with `T: Serialize + JsonSchema`), `ToolOutput`, or `Result<_, ToolError>` of one of them"
+)]
+pub trait IntoToolOutput {
+    /// The `outputSchema` of the tool, if its results are structured.
+    fn output_schema() -> Option<OutputSchema> {
+        None
+    }
+
+    /// Converts the value into the tool's result.
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError>;
+}
+
+impl IntoToolOutput for ToolOutput {
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        Ok(self)
+    }
+}
+
+impl IntoToolOutput for String {
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::text(self))
+    }
+}
+
+impl IntoToolOutput for &'static str {
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::text(self))
+    }
+}
+
+impl IntoToolOutput for ContentBlock {
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::content(vec![self]))
+    }
+}
+
+impl IntoToolOutput for Vec<ContentBlock> {
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        Ok(ToolOutput::content(self))
+    }
+}
+
+impl<T: Serialize + JsonSchema> IntoToolOutput for Json<T> {
+    fn output_schema() -> Option<OutputSchema> {
+        Some(schema::output_schema_for::<T>())
+    }
+
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        let value = serde_json::to_value(&self.0)
+            .map_err(|e| ToolError::internal(format!("result did not serialize: {e}")))?;
+        Ok(ToolOutput::structured(value))
+    }
+}
+
+/// What the generated code calls on a tool fn's return value: an output, or a `Result` of one.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a #[tool] fn",
+    label = "not a tool output",
+    note = "return `String`, `Json<T>` (with `T: Serialize + JsonSchema`), `ToolOutput`, or `Result<_, ToolError>` of one of them"
+)]
+pub trait ToolReturn {
+    /// The `outputSchema`, as the output type describes it.
+    fn output_schema() -> Option<OutputSchema>;
+    /// The result, or the error the handler returned.
+    fn into_output(self) -> Result<ToolOutput, ToolError>;
+}
+
+impl<T: IntoToolOutput> ToolReturn for T {
+    fn output_schema() -> Option<OutputSchema> {
+        T::output_schema()
+    }
+
+    fn into_output(self) -> Result<ToolOutput, ToolError> {
+        self.into_tool_output()
+    }
+}
+
+impl<T: IntoToolOutput, E: Into<ToolError>> ToolReturn for Result<T, E> {
+    fn output_schema() -> Option<OutputSchema> {
+        T::output_schema()
+    }
+
+    fn into_output(self) -> Result<ToolOutput, ToolError> {
+        self.map_err(Into::into)?.into_tool_output()
+    }
+}

@@ -1,0 +1,317 @@
+//! The registry: every tool of a server, checked once, served many times.
+
+use std::{
+    collections::HashMap,
+    fmt,
+    hash::{DefaultHasher, Hash, Hasher},
+    sync::{Arc, atomic::AtomicBool},
+};
+
+use rmcp::model::Tool;
+
+use crate::{Caller, arg::StateMap, definition::ToolDefinition};
+
+/// Tools, state and server identity; cheap to clone (an `Arc`).
+///
+/// ```
+/// use mcp_tools_runtime::prelude::*;
+///
+/// /// Echo a message back, to check that the server answers.
+/// ///
+/// /// Use it to test a connection; it has no effect.
+/// #[tool(namespace = "diag", read_only)]
+/// async fn echo_message(
+///     /// The text to send back.
+///     #[param(max_length = 200)]
+///     message: String,
+/// ) -> String {
+///     message
+/// }
+///
+/// let registry = Registry::builder()
+///     .server_info("diag-server", "1.0.0")
+///     .tools(tools![echo_message])
+///     .build()
+///     .unwrap();
+/// assert_eq!(registry.tool_definitions()[0].name, "diag_echo_message");
+/// ```
+#[derive(Clone)]
+pub struct Registry {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) entries: Vec<ToolDefinition>,
+    pub(crate) routes: HashMap<&'static str, Route>,
+    pub(crate) listed: Vec<Tool>,
+    pub(crate) state: Arc<StateMap>,
+    pub(crate) name: String,
+    pub(crate) version: String,
+    pub(crate) instructions: Option<String>,
+    pub(crate) page_size: usize,
+    pub(crate) default_caller: Caller,
+    /// Changes whenever the listed catalog does, so stale cursors are refused.
+    pub(crate) catalog_tag: u32,
+    #[cfg(feature = "http")]
+    pub(crate) allowed_hosts: Option<Vec<String>>,
+}
+
+/// Where a called name leads: a tool, possibly through a deprecated alias.
+pub(crate) struct Route {
+    pub(crate) index: usize,
+    pub(crate) alias: Option<AliasUse>,
+}
+
+pub(crate) struct AliasUse {
+    pub(crate) name: &'static str,
+    /// Set after the first call, so the deprecation warning is logged once per alias.
+    pub(crate) warned: AtomicBool,
+}
+
+/// Builds a [`Registry`]; see [`Registry::builder`].
+pub struct RegistryBuilder {
+    state: StateMap,
+    tools: Vec<ToolDefinition>,
+    name: Option<String>,
+    version: Option<String>,
+    instructions: Option<String>,
+    page_size: usize,
+    default_caller: Caller,
+    #[cfg(feature = "http")]
+    allowed_hosts: Option<Vec<String>>,
+}
+
+/// Why a registry could not be built: every problem found, one per line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    problems: Vec<String>,
+}
+
+impl BuildError {
+    /// The problems, one sentence each.
+    #[must_use]
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("cannot build the tool registry:")?;
+        for problem in &self.problems {
+            write!(f, "\n- {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// The default page size of `tools/list`.
+pub const DEFAULT_PAGE_SIZE: usize = 100;
+
+impl Registry {
+    /// Starts a registry.
+    #[must_use]
+    pub fn builder() -> RegistryBuilder {
+        RegistryBuilder {
+            state: StateMap::default(),
+            tools: Vec::new(),
+            name: None,
+            version: None,
+            instructions: None,
+            page_size: DEFAULT_PAGE_SIZE,
+            default_caller: Caller::local(),
+            #[cfg(feature = "http")]
+            allowed_hosts: None,
+        }
+    }
+
+    /// The tools exactly as `tools/list` sends them, all pages in order.
+    #[must_use]
+    pub fn tool_definitions(&self) -> &[Tool] {
+        &self.inner.listed
+    }
+
+    /// The definition of a tool, by wire name (aliases are not names).
+    #[must_use]
+    pub fn definition(&self, name: &str) -> Option<&ToolDefinition> {
+        self.inner.entries.iter().find(|e| e.name() == name)
+    }
+
+    /// The server's name and version, as sent in `initialize`.
+    #[must_use]
+    pub fn server_info(&self) -> (&str, &str) {
+        (&self.inner.name, &self.inner.version)
+    }
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registry")
+            .field("name", &self.inner.name)
+            .field("version", &self.inner.version)
+            .field(
+                "tools",
+                &self
+                    .inner
+                    .entries
+                    .iter()
+                    .map(ToolDefinition::name)
+                    .collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl RegistryBuilder {
+    /// Adds a value that tools take as `State<T>`; one value per type.
+    #[must_use]
+    pub fn state<T: Send + Sync + 'static>(mut self, value: T) -> Self {
+        self.state.insert(Arc::new(value));
+        self
+    }
+
+    /// Like [`RegistryBuilder::state`], for a value already shared elsewhere.
+    #[must_use]
+    pub fn shared_state<T: Send + Sync + 'static>(mut self, value: Arc<T>) -> Self {
+        self.state.insert(value);
+        self
+    }
+
+    /// Adds tools, usually `tools![a, b, c]`. `tools/list` keeps this order.
+    #[must_use]
+    pub fn tools(mut self, tools: impl IntoIterator<Item = ToolDefinition>) -> Self {
+        self.tools.extend(tools);
+        self
+    }
+
+    /// The server's name and version, as clients see them in `initialize`.
+    #[must_use]
+    pub fn server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self.version = Some(version.into());
+        self
+    }
+
+    /// Instructions for the model, sent in `initialize`.
+    #[must_use]
+    pub fn instructions(mut self, text: impl Into<String>) -> Self {
+        self.instructions = Some(text.into());
+        self
+    }
+
+    /// Tools per `tools/list` page (default [`DEFAULT_PAGE_SIZE`]).
+    #[must_use]
+    pub fn page_size(mut self, size: usize) -> Self {
+        self.page_size = size;
+        self
+    }
+
+    /// The caller assumed when a request carries none (default [`Caller::local`]).
+    #[must_use]
+    pub fn default_caller(mut self, caller: Caller) -> Self {
+        self.default_caller = caller;
+        self
+    }
+
+    /// The `Host` headers Streamable HTTP accepts (default: loopback names only, which
+    /// guards a local server against DNS rebinding). Widen it to serve other hosts.
+    #[cfg(feature = "http")]
+    #[must_use]
+    pub fn allowed_hosts<I, S>(mut self, hosts: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Checks everything at once and builds the registry.
+    pub fn build(self) -> Result<Registry, BuildError> {
+        let mut problems = Vec::new();
+        if self.page_size == 0 {
+            problems.push("page_size must be at least 1".to_owned());
+        }
+        let mut routes: HashMap<&'static str, Route> = HashMap::new();
+        let mut owners: HashMap<&'static str, (usize, bool)> = HashMap::new();
+        for (index, tool) in self.tools.iter().enumerate() {
+            for problem in &tool.problems {
+                problems.push(format!(
+                    "tool `{}` ({}): {problem}",
+                    tool.name(),
+                    tool.fn_path()
+                ));
+            }
+            for need in &tool.needs {
+                if !self.state.contains(need.type_id) {
+                    problems.push(format!(
+                        "tool `{}` ({}) takes `State<{}>`, but the registry has no such state; add `.state(…)` with a `{}` to the builder",
+                        tool.name(),
+                        tool.fn_path(),
+                        need.type_name,
+                        need.type_name
+                    ));
+                }
+            }
+            let names = std::iter::once((tool.name(), false))
+                .chain(tool.aliases().iter().map(|a| (*a, true)));
+            for (name, is_alias) in names {
+                if let Some(&(other, other_alias)) = owners.get(name) {
+                    let other = &self.tools[other];
+                    let what = |alias: bool| if alias { "an alias" } else { "the name" };
+                    problems.push(format!(
+                        "`{name}` is {} of `{}` ({}) and {} of `{}` ({}); rename one of them",
+                        what(other_alias),
+                        other.name(),
+                        other.fn_path(),
+                        what(is_alias),
+                        tool.name(),
+                        tool.fn_path()
+                    ));
+                    continue;
+                }
+                owners.insert(name, (index, is_alias));
+                let alias = is_alias.then(|| AliasUse {
+                    name,
+                    warned: AtomicBool::new(false),
+                });
+                routes.insert(name, Route { index, alias });
+            }
+        }
+        if !problems.is_empty() {
+            return Err(BuildError { problems });
+        }
+        let listed: Vec<Tool> = self.tools.iter().map(|t| t.tool().clone()).collect();
+        let mut hasher = DefaultHasher::new();
+        for tool in &listed {
+            tool.name.hash(&mut hasher);
+        }
+        let name = self.name.unwrap_or_else(|| {
+            tracing::warn!(
+                "no server_info(name, version) on the registry; clients will see `mcp-tools`"
+            );
+            "mcp-tools".to_owned()
+        });
+        let version = self
+            .version
+            .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned());
+        Ok(Registry {
+            inner: Arc::new(Inner {
+                entries: self.tools,
+                routes,
+                listed,
+                state: Arc::new(self.state),
+                name,
+                version,
+                instructions: self.instructions,
+                page_size: self.page_size,
+                default_caller: self.default_caller,
+                catalog_tag: hasher.finish() as u32,
+                #[cfg(feature = "http")]
+                allowed_hosts: self.allowed_hosts,
+            }),
+        })
+    }
+}

@@ -1,0 +1,295 @@
+//! JSON Schemas: lean, closed input schemas built from the macro's parameter table, and
+//! output schemas from schemars.
+//!
+//! Lean means what the model reads and nothing else: no `$schema`, no titles, `$defs`
+//! inlined (schemars keeps a `$ref` only for recursive types), and integer `format`s
+//! replaced by the `minimum`/`maximum` they imply, which validators enforce.
+
+use rmcp::model::JsonObject;
+use schemars::{JsonSchema, generate::SchemaSettings};
+use serde_json::{Map, Value, json};
+
+use crate::definition::ParamMeta;
+
+/// The input schema of one tool, filled by each parameter's [`ToolArg::describe`](crate::ToolArg::describe).
+#[derive(Debug, Default)]
+pub struct InputSchema {
+    pub(crate) properties: JsonObject,
+    pub(crate) required: Vec<String>,
+    /// The parameter that selects `concise`/`detailed`, if the tool has one.
+    pub(crate) format_param: Option<&'static str>,
+    pub(crate) needs: Vec<crate::arg::StateNeed>,
+    /// Problems found while describing (a default that breaks its own schema, …).
+    pub(crate) problems: Vec<String>,
+}
+
+impl InputSchema {
+    /// Adds a property described by `schema` and the parameter's metadata.
+    pub fn add_property(&mut self, param: &ParamMeta, schema: JsonObject) {
+        let schema = apply_param(schema, param);
+        if param.required {
+            self.required.push(param.name.to_owned());
+        }
+        self.properties
+            .insert(param.name.to_owned(), Value::Object(schema));
+    }
+
+    /// The closed object schema listed in `tools/list`.
+    pub(crate) fn to_schema(&self) -> JsonObject {
+        let mut root = Map::new();
+        root.insert("type".into(), json!("object"));
+        if !self.properties.is_empty() {
+            root.insert("properties".into(), Value::Object(self.properties.clone()));
+        }
+        if !self.required.is_empty() {
+            root.insert("required".into(), json!(self.required));
+        }
+        root.insert("additionalProperties".into(), Value::Bool(false));
+        root
+    }
+}
+
+/// The lean schema of a parameter's value type (what `deserialize` accepts).
+#[must_use]
+pub fn input_schema_for<T: JsonSchema>() -> JsonObject {
+    let schema = SchemaSettings::draft2020_12()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator()
+        .into_root_schema_for::<T>();
+    lean(schema.to_value())
+}
+
+/// An `outputSchema`, and whether values travel wrapped as `{"result": …}`.
+#[derive(Clone, Debug)]
+pub struct OutputSchema {
+    /// The schema listed in `tools/list`.
+    pub schema: JsonObject,
+    /// Whether each structured value must be wrapped to match it.
+    pub wrapped: bool,
+}
+
+/// The lean `outputSchema` of a result type (what `serialize` produces); non-object roots
+/// are wrapped as `{"result": …}`.
+#[must_use]
+pub fn output_schema_for<T: JsonSchema>() -> OutputSchema {
+    let schema = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator()
+        .into_root_schema_for::<T>();
+    let schema = lean(schema.to_value());
+    if is_object_schema(&schema) {
+        OutputSchema {
+            schema,
+            wrapped: false,
+        }
+    } else {
+        let mut root = Map::new();
+        let defs = schema.get("$defs").cloned();
+        let mut inner = schema;
+        inner.remove("$defs");
+        root.insert("type".into(), json!("object"));
+        root.insert(
+            "properties".into(),
+            json!({ "result": Value::Object(inner) }),
+        );
+        root.insert("required".into(), json!(["result"]));
+        if let Some(defs) = defs {
+            root.insert("$defs".into(), defs);
+        }
+        OutputSchema {
+            schema: root,
+            wrapped: true,
+        }
+    }
+}
+
+/// Whether structured values of this schema are objects (else they travel wrapped).
+pub(crate) fn is_object_schema(schema: &JsonObject) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("object")
+}
+
+fn lean(value: Value) -> JsonObject {
+    let Value::Object(mut root) = value else {
+        return Map::new();
+    };
+    root.remove("$schema");
+    root.remove("title");
+    let mut root = Value::Object(root);
+    tidy(&mut root);
+    match root {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+// Integer formats become exact bounds; float formats say nothing a validator checks.
+fn tidy(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(format) = map
+                .get("format")
+                .and_then(Value::as_str)
+                .map(ToOwned::to_owned)
+                && let Some((min, max)) = integer_bounds(&format)
+            {
+                map.remove("format");
+                raise(map, "minimum", min, true);
+                raise(map, "maximum", max, false);
+            } else if matches!(
+                map.get("format").and_then(Value::as_str),
+                Some("double" | "float")
+            ) {
+                map.remove("format");
+            }
+            for (_, child) in map.iter_mut() {
+                tidy(child);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(tidy),
+        _ => {}
+    }
+}
+
+fn raise(map: &mut JsonObject, key: &str, bound: i128, is_min: bool) {
+    let tighter = match map.get(key).and_then(Value::as_f64) {
+        Some(existing) => {
+            if is_min {
+                (bound as f64) > existing
+            } else {
+                (bound as f64) < existing
+            }
+        }
+        None => true,
+    };
+    if tighter {
+        let number = if let Ok(v) = i64::try_from(bound) {
+            json!(v)
+        } else if let Ok(v) = u64::try_from(bound) {
+            json!(v)
+        } else {
+            json!(bound as f64)
+        };
+        map.insert(key.into(), number);
+    }
+}
+
+fn integer_bounds(format: &str) -> Option<(i128, i128)> {
+    Some(match format {
+        "int8" => (i8::MIN.into(), i8::MAX.into()),
+        "int16" => (i16::MIN.into(), i16::MAX.into()),
+        "int32" => (i32::MIN.into(), i32::MAX.into()),
+        "int64" => (i64::MIN.into(), i64::MAX.into()),
+        "uint8" => (0, u8::MAX.into()),
+        "uint16" => (0, u16::MAX.into()),
+        "uint32" => (0, u32::MAX.into()),
+        "uint64" | "uint" => (0, u64::MAX.into()),
+        "uint128" => (0, i128::MAX),
+        "int" | "int128" => (i128::MIN, i128::MAX),
+        _ => return None,
+    })
+}
+
+/// Writes a parameter's doc, unit, bounds, default and example into its value schema.
+fn apply_param(mut base: JsonObject, param: &ParamMeta) -> JsonObject {
+    let mut out = Map::new();
+    if let Some(ty) = base.remove("type") {
+        out.insert("type".into(), ty);
+    }
+    if let Some(description) = describe(param, base.remove("description")) {
+        out.insert("description".into(), Value::String(description));
+    }
+    out.extend(base);
+    let kind = value_kind(&out).map(ToOwned::to_owned);
+    let kind = kind.as_deref();
+    let integer = kind == Some("integer");
+    if let Some(min) = param.minimum {
+        out.insert("minimum".into(), number(min, integer));
+    }
+    if let Some(max) = param.maximum {
+        out.insert("maximum".into(), number(max, integer));
+    }
+    let (min_key, max_key) = if kind == Some("array") {
+        ("minItems", "maxItems")
+    } else {
+        ("minLength", "maxLength")
+    };
+    if let Some(n) = param.min_length {
+        out.insert(min_key.into(), json!(n));
+    }
+    if let Some(n) = param.max_length {
+        out.insert(max_key.into(), json!(n));
+    }
+    if let Some(pattern) = param.pattern {
+        out.insert("pattern".into(), json!(pattern));
+    }
+    if let Some(format) = param.format {
+        out.insert("format".into(), json!(format));
+    }
+    if let Some(default) = param.default_value() {
+        out.insert("default".into(), default);
+    }
+    if let Some(example) = param.example_value() {
+        out.insert("examples".into(), json!([example]));
+    }
+    out
+}
+
+fn describe(param: &ParamMeta, type_doc: Option<Value>) -> Option<String> {
+    let doc = param
+        .description
+        .map(ToOwned::to_owned)
+        .or_else(|| type_doc.and_then(|d| d.as_str().map(ToOwned::to_owned)));
+    match (doc, param.unit) {
+        (Some(doc), Some(unit)) => Some(format!("{} Unit: {unit}.", doc.trim_end())),
+        (None, Some(unit)) => Some(format!("Unit: {unit}.")),
+        (doc, None) => doc,
+    }
+}
+
+/// `"integer"`, `"string"`, … of a schema whose `type` is one name or one name plus `"null"`.
+pub(crate) fn value_kind(schema: &JsonObject) -> Option<&str> {
+    match schema.get("type")? {
+        Value::String(s) => Some(s),
+        Value::Array(types) => types
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null"),
+        _ => None,
+    }
+}
+
+fn number(value: f64, integer: bool) -> Value {
+    #[allow(clippy::float_cmp)]
+    if (integer || value.fract() == 0.0) && value.abs() < 9.0e15 {
+        json!(value as i64)
+    } else {
+        json!(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_formats_become_bounds() {
+        let s = input_schema_for::<u8>();
+        assert_eq!(
+            Value::Object(s),
+            json!({"type": "integer", "minimum": 0, "maximum": 255})
+        );
+        let s = input_schema_for::<f64>();
+        assert_eq!(Value::Object(s), json!({"type": "number"}));
+    }
+
+    #[test]
+    fn lists_are_wrapped_for_output() {
+        let s = output_schema_for::<Vec<String>>();
+        assert!(s.wrapped);
+        assert_eq!(
+            Value::Object(s.schema),
+            json!({"type": "object", "properties": {"result": {"type": "array", "items": {"type": "string"}}}, "required": ["result"]})
+        );
+    }
+}

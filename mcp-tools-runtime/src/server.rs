@@ -1,0 +1,121 @@
+//! rmcp's `ServerHandler`, written by hand over the registry.
+
+use rmcp::{
+    ErrorData, RoleServer, ServerHandler,
+    model::{
+        CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
+        PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    },
+    service::RequestContext,
+};
+
+use crate::{Caller, Registry, dispatch::CallEnv};
+
+impl ServerHandler for Registry {
+    fn get_info(&self) -> ServerConfig {
+        let mut config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(&self.inner.name, &self.inner.version));
+        if let Some(instructions) = &self.inner.instructions {
+            config = config.with_instructions(instructions.clone());
+        }
+        config
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let cursor = request.and_then(|r| r.cursor);
+        let (tools, next_cursor) = self.page(cursor.as_deref())?;
+        let mut result = ListToolsResult::with_all_items(tools);
+        result.next_cursor = next_cursor;
+        Ok(result)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        let route = self.inner.routes.get(name)?;
+        Some(self.inner.entries[route.index].tool().clone())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let env = CallEnv {
+            cancel: context.ct.clone(),
+            progress_token: context.meta.get_progress_token(),
+            request_id: Some(context.id.clone()),
+            caller: caller_of(&context),
+            peer: Some(context.peer),
+        };
+        self.dispatch(request, env).await.map(Into::into)
+    }
+}
+
+impl Registry {
+    /// One page of `tools/list`, and the cursor of the next.
+    ///
+    /// Cursors are opaque to clients: the offset and a tag of the catalog, so a cursor from
+    /// another build of the server is refused rather than silently skipping tools.
+    pub(crate) fn page(
+        &self,
+        cursor: Option<&str>,
+    ) -> Result<(Vec<Tool>, Option<String>), ErrorData> {
+        let inner = &self.inner;
+        let start = match cursor {
+            None => 0,
+            Some(cursor) => decode_cursor(cursor, inner.catalog_tag)
+                .filter(|&offset| offset < inner.listed.len())
+                .ok_or_else(|| {
+                    ErrorData::invalid_params(
+                        format!("invalid cursor `{cursor}`; call tools/list without a cursor to start from the first page"),
+                        None,
+                    )
+                })?,
+        };
+        let end = (start + inner.page_size).min(inner.listed.len());
+        let next = (end < inner.listed.len()).then(|| encode_cursor(end, inner.catalog_tag));
+        Ok((inner.listed[start..end].to_vec(), next))
+    }
+}
+
+fn encode_cursor(offset: usize, tag: u32) -> String {
+    format!("{:08x}{:x}", tag ^ 0x5a5a_5a5a, offset)
+}
+
+fn decode_cursor(cursor: &str, tag: u32) -> Option<usize> {
+    let (tag_hex, offset_hex) = cursor.split_at_checked(8)?;
+    let found = u32::from_str_radix(tag_hex, 16).ok()? ^ 0x5a5a_5a5a;
+    if found != tag || offset_hex.is_empty() {
+        return None;
+    }
+    usize::from_str_radix(offset_hex, 16).ok()
+}
+
+// An HTTP authentication layer puts a `Caller` into the request's extensions.
+fn caller_of(context: &RequestContext<RoleServer>) -> Option<Caller> {
+    if let Some(caller) = context.extensions.get::<Caller>() {
+        return Some(caller.clone());
+    }
+    #[cfg(feature = "http")]
+    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
+        return parts.extensions.get::<Caller>().cloned();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decode_cursor, encode_cursor};
+
+    #[test]
+    fn cursors_round_trip_and_refuse_other_catalogs() {
+        let c = encode_cursor(100, 7);
+        assert_eq!(decode_cursor(&c, 7), Some(100));
+        assert_eq!(decode_cursor(&c, 8), None);
+        assert_eq!(decode_cursor("garbage", 7), None);
+        assert_eq!(decode_cursor("", 7), None);
+    }
+}

@@ -1,0 +1,119 @@
+//! Serving: stdio, Streamable HTTP, or any rmcp transport.
+
+use std::fmt;
+
+use rmcp::{RoleServer, ServiceExt, transport::IntoTransport};
+
+use crate::Registry;
+
+/// Why serving stopped with an error.
+#[derive(Debug)]
+pub struct ServeError(String);
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+impl Registry {
+    /// Serves one client over `transport` until it disconnects. Tests pass one end of
+    /// `tokio::io::duplex`.
+    pub async fn serve<T, E, A>(self, transport: T) -> Result<(), ServeError>
+    where
+        T: IntoTransport<RoleServer, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let running = ServiceExt::serve(self, transport).await.map_err(|e| {
+            ServeError(format!(
+                "the client did not complete the MCP handshake: {e}"
+            ))
+        })?;
+        running
+            .waiting()
+            .await
+            .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
+        Ok(())
+    }
+
+    /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
+    /// stdout carries the protocol.
+    #[cfg(feature = "stdio")]
+    pub async fn serve_stdio(self) -> Result<(), ServeError> {
+        self.serve(rmcp::transport::stdio()).await
+    }
+}
+
+#[cfg(feature = "http")]
+mod http {
+    use std::{future::Future, sync::Arc};
+
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+    };
+    use tokio::net::{TcpListener, ToSocketAddrs};
+    use tokio_util::sync::CancellationToken;
+
+    use super::ServeError;
+    use crate::Registry;
+
+    /// The path the MCP endpoint is served at.
+    pub const MCP_PATH: &str = "/mcp";
+
+    impl Registry {
+        /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest in
+        /// a larger app. Only loopback `Host`s are accepted unless
+        /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) says otherwise.
+        #[must_use]
+        pub fn http_router(&self, shutdown: CancellationToken) -> axum::Router {
+            let mut config =
+                StreamableHttpServerConfig::default().with_cancellation_token(shutdown);
+            if let Some(hosts) = &self.inner.allowed_hosts {
+                config = config.with_allowed_hosts(hosts.clone());
+            }
+            let registry = self.clone();
+            let service = StreamableHttpService::new(
+                move || Ok(registry.clone()),
+                Arc::new(LocalSessionManager::default()),
+                config,
+            );
+            axum::Router::new().nest_service(MCP_PATH, service)
+        }
+
+        /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
+        pub async fn serve_http(self, addr: impl ToSocketAddrs) -> Result<(), ServeError> {
+            let listener = TcpListener::bind(addr)
+                .await
+                .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
+            self.serve_http_on(listener, async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+        }
+
+        /// Serves Streamable HTTP on a bound listener until `shutdown` completes.
+        pub async fn serve_http_on(
+            self,
+            listener: TcpListener,
+            shutdown: impl Future<Output = ()> + Send + 'static,
+        ) -> Result<(), ServeError> {
+            let ct = CancellationToken::new();
+            let router = self.http_router(ct.clone());
+            if let Ok(addr) = listener.local_addr() {
+                tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
+            }
+            axum::serve(listener, router)
+                .with_graceful_shutdown(async move {
+                    shutdown.await;
+                    ct.cancel();
+                })
+                .await
+                .map_err(|e| ServeError(format!("the HTTP server failed: {e}")))
+        }
+    }
+}
+
+#[cfg(feature = "http")]
+pub use http::MCP_PATH;

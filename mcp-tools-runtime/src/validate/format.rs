@@ -1,0 +1,224 @@
+//! The `format`s the runtime checks, strictly as JSON Schema validators read them.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use chrono::NaiveDate;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Format {
+    DateTime,
+    Date,
+    Time,
+    Email,
+    Uri,
+    Uuid,
+    Ipv4,
+    Ipv6,
+    Hostname,
+}
+
+impl Format {
+    pub(super) fn parse(name: &str) -> Option<Format> {
+        Some(match name {
+            "date-time" => Format::DateTime,
+            "date" => Format::Date,
+            "time" => Format::Time,
+            "email" => Format::Email,
+            "uri" => Format::Uri,
+            "uuid" => Format::Uuid,
+            "ipv4" => Format::Ipv4,
+            "ipv6" => Format::Ipv6,
+            "hostname" => Format::Hostname,
+            _ => return None,
+        })
+    }
+
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            Format::DateTime => {
+                "an RFC 3339 timestamp with a UTC offset, like 2026-05-01T14:30:00Z"
+            }
+            Format::Date => "a date, like 2026-05-01",
+            Format::Time => "a time with a UTC offset, like 14:30:00Z",
+            Format::Email => "an email address",
+            Format::Uri => "an absolute URI, like https://example.com/path",
+            Format::Uuid => "a UUID, like 123e4567-e89b-12d3-a456-426614174000",
+            Format::Ipv4 => "an IPv4 address, like 192.0.2.1",
+            Format::Ipv6 => "an IPv6 address, like 2001:db8::1",
+            Format::Hostname => "a hostname, like api.example.com",
+        }
+    }
+
+    pub(super) fn accepts(self, s: &str) -> bool {
+        match self {
+            Format::DateTime => date_time(s),
+            Format::Date => date(s),
+            Format::Time => time(s),
+            Format::Email => email(s),
+            Format::Uri => uri(s),
+            Format::Uuid => uuid(s),
+            Format::Ipv4 => s.parse::<Ipv4Addr>().is_ok(),
+            Format::Ipv6 => s.parse::<Ipv6Addr>().is_ok(),
+            Format::Hostname => hostname(s),
+        }
+    }
+}
+
+fn digits(s: &str, n: usize) -> Option<u32> {
+    (s.len() == n && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+fn date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    match (
+        digits(&s[0..4], 4),
+        digits(&s[5..7], 2),
+        digits(&s[8..10], 2),
+    ) {
+        (Some(y), Some(m), Some(d)) => NaiveDate::from_ymd_opt(y.cast_signed(), m, d).is_some(),
+        _ => false,
+    }
+}
+
+fn time(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 9 || b[2] != b':' || b[5] != b':' {
+        return false;
+    }
+    let (Some(h), Some(m), Some(sec)) = (
+        digits(&s[0..2], 2),
+        digits(&s[3..5], 2),
+        digits(&s[6..8], 2),
+    ) else {
+        return false;
+    };
+    if h > 23 || m > 59 || sec > 60 {
+        return false;
+    }
+    let mut rest = &s[8..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    let offset_ok = match rest {
+        "Z" | "z" => true,
+        _ => {
+            let ob = rest.as_bytes();
+            ob.len() == 6
+                && (ob[0] == b'+' || ob[0] == b'-')
+                && ob[3] == b':'
+                && digits(&rest[1..3], 2).is_some_and(|h| h <= 23)
+                && digits(&rest[4..6], 2).is_some_and(|m| m <= 59)
+        }
+    };
+    if !offset_ok {
+        return false;
+    }
+    // A leap second is only valid at 23:59:60 UTC.
+    if sec == 60 {
+        let (oh, om, sign) = match rest {
+            "Z" | "z" => (0, 0, 1),
+            _ => (
+                digits(&rest[1..3], 2).unwrap_or(0).cast_signed(),
+                digits(&rest[4..6], 2).unwrap_or(0).cast_signed(),
+                if rest.starts_with('-') { -1 } else { 1 },
+            ),
+        };
+        let utc_minutes =
+            (h.cast_signed() * 60 + m.cast_signed() - sign * (oh * 60 + om)).rem_euclid(24 * 60);
+        return utc_minutes == 23 * 60 + 59;
+    }
+    true
+}
+
+fn date_time(s: &str) -> bool {
+    match s.find(['T', 't']) {
+        Some(10) => date(&s[..10]) && time(&s[11..]),
+        _ => false,
+    }
+}
+
+fn email(s: &str) -> bool {
+    let Some((local, domain)) = s.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && local.len() <= 64
+        && !local.contains(char::is_whitespace)
+        && !domain.is_empty()
+        && (hostname(domain) || (domain.starts_with('[') && domain.ends_with(']')))
+}
+
+fn uri(s: &str) -> bool {
+    let Some((scheme, rest)) = s.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && !rest.contains(|c: char| {
+            c.is_whitespace()
+                || c.is_control()
+                || matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+        })
+}
+
+fn uuid(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
+}
+
+fn hostname(s: &str) -> bool {
+    let s = s.strip_suffix('.').unwrap_or(s);
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    #[test]
+    fn date_times_need_an_offset() {
+        assert!(Format::DateTime.accepts("2026-05-01T14:30:00Z"));
+        assert!(Format::DateTime.accepts("2026-05-01T14:30:00.123+09:00"));
+        assert!(!Format::DateTime.accepts("2026-05-01T14:30:00"));
+        assert!(!Format::DateTime.accepts("2026-05-01 14:30:00Z"));
+        assert!(!Format::DateTime.accepts("2026-02-30T14:30:00Z"));
+        assert!(!Format::DateTime.accepts("yesterday"));
+    }
+
+    #[test]
+    fn other_formats() {
+        assert!(Format::Date.accepts("2024-02-29"));
+        assert!(!Format::Date.accepts("2023-02-29"));
+        assert!(Format::Uuid.accepts("123e4567-e89b-12d3-a456-426614174000"));
+        assert!(Format::Email.accepts("ops@example.com"));
+        assert!(!Format::Email.accepts("ops at example.com"));
+        assert!(Format::Uri.accepts("https://example.com/a?b=c"));
+        assert!(!Format::Uri.accepts("example.com"));
+        assert!(Format::Hostname.accepts("api.example.com"));
+        assert!(!Format::Hostname.accepts("-bad.example.com"));
+    }
+}
