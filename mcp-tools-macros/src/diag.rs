@@ -56,6 +56,12 @@ impl Diagnostics {
         self.errors.is_empty()
     }
 
+    /// The messages collected so far, for tests.
+    #[cfg(test)]
+    pub(crate) fn messages(&self) -> Vec<String> {
+        self.errors.iter().map(ToString::to_string).collect()
+    }
+
     /// Every collected error as `compile_error!` invocations, in the order found.
     pub(crate) fn into_compile_errors(self) -> TokenStream {
         self.errors

@@ -71,13 +71,19 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
 pub(crate) fn reflow(lines: &[String]) -> String {
     let mut out = String::new();
     let mut in_code = false;
-    let mut blank_pending = false;
+    // The separator owed before the next text: none (same paragraph), a line, or a blank line.
+    let mut owed = "";
     for line in lines {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") {
-            push_break(&mut out, &mut blank_pending, true);
+            if in_code {
+                out.push('\n');
+            } else if !out.is_empty() {
+                out.push_str("\n\n");
+            }
             out.push_str(line);
             in_code = !in_code;
+            owed = "\n\n";
             continue;
         }
         if in_code {
@@ -86,34 +92,28 @@ pub(crate) fn reflow(lines: &[String]) -> String {
             continue;
         }
         if trimmed.is_empty() {
-            blank_pending = !out.is_empty();
+            owed = "\n\n";
             continue;
         }
-        let starts_block = blank_pending || is_block_start(trimmed) || out.ends_with("```");
         if out.is_empty() {
             out.push_str(trimmed);
-        } else if starts_block {
-            push_break(&mut out, &mut blank_pending, false);
+        } else if !owed.is_empty() {
+            out.push_str(owed);
             out.push_str(if is_block_start(trimmed) {
                 line
             } else {
                 trimmed
             });
+        } else if is_block_start(trimmed) {
+            out.push('\n');
+            out.push_str(line);
         } else {
             out.push(' ');
             out.push_str(trimmed);
         }
+        owed = "";
     }
     out
-}
-
-fn push_break(out: &mut String, blank_pending: &mut bool, code: bool) {
-    if out.is_empty() {
-        *blank_pending = false;
-        return;
-    }
-    out.push_str(if *blank_pending || code { "\n\n" } else { "\n" });
-    *blank_pending = false;
 }
 
 fn is_block_start(line: &str) -> bool {

@@ -53,7 +53,6 @@ pub(crate) struct Param {
     pub(crate) unit: Option<String>,
     pub(crate) is_numeric: bool,
     pub(crate) is_response_format: bool,
-    pub(crate) span: Span,
 }
 
 impl ToolFn {
@@ -141,7 +140,6 @@ impl ToolFn {
 
 impl Param {
     fn new(ident: Ident, ty: Type, doc: Option<Doc>, attrs: ParamArgs) -> Self {
-        let span = ident.span();
         let (source, value_ty) = match option_inner(&ty) {
             Some(inner) => (Source::Optional, inner.clone()),
             None if is_injected(&ty) => (Source::Injected, ty.clone()),
@@ -151,7 +149,7 @@ impl Param {
         let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
         let wire_name = match &attrs.rename {
             Some(rename) => rename.clone(),
-            None => Sp::new(name, span),
+            None => Sp::new(name, ident.span()),
         };
         let is_numeric = is_numeric(&value_ty);
         let unit = match &attrs.unit {
@@ -171,7 +169,6 @@ impl Param {
             unit,
             is_numeric,
             is_response_format,
-            span,
         }
     }
 

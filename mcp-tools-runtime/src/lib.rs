@@ -37,6 +37,7 @@
 //! The README covers the attribute keys, calls, errors and serving in full.
 
 mod arg;
+mod collision;
 mod context;
 mod definition;
 mod dispatch;
@@ -128,6 +129,7 @@ pub mod __private {
     pub use crate::{
         ToolArg, ToolError,
         arg::{Call, extract_optional},
+        collision::{Collision, Listed, find_collision},
         definition::{CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
         output::ToolReturn,
         schema::InputSchema,

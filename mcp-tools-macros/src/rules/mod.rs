@@ -1,6 +1,10 @@
 //! Stage 3: the checks. Each rule is one fn that pushes into the collector; none returns
 //! early, so one build reports every violation of every tool.
 
+mod description;
+mod effects;
+mod naming;
+mod params;
 mod signature;
 
 use crate::{diag::Diagnostics, model::ToolFn};
@@ -80,12 +84,52 @@ impl Rule {
     }
 }
 
-/// Runs every check on one tool.
+/// Runs every check on one tool. Structural checks always run; each design rule runs
+/// unless the tool waives it with `allow(...)`.
 pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_allow_ids(tool, cx);
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
-    if !tool.allows(Rule::AsyncFn.id()) {
-        signature::check_async_fn(tool, cx);
+    let rules: [(Rule, fn(&ToolFn, &mut Diagnostics)); 20] = [
+        (Rule::NameCharset, naming::check_name_charset),
+        (Rule::NameLength, naming::check_name_length),
+        (Rule::NamespaceRequired, naming::check_namespace_required),
+        (Rule::RedundantNamespace, naming::check_redundant_namespace),
+        (Rule::VerbFirst, naming::check_verb_first),
+        (
+            Rule::DescriptionRequired,
+            description::check_description_required,
+        ),
+        (
+            Rule::DescriptionLength,
+            description::check_description_length,
+        ),
+        (
+            Rule::DescriptionPlaceholder,
+            description::check_description_placeholder,
+        ),
+        (
+            Rule::ParamDescriptionRequired,
+            description::check_param_description_required,
+        ),
+        (Rule::GenericParamName, params::check_generic_param_name),
+        (Rule::UnitInName, params::check_unit_in_name),
+        (Rule::BoundedLimit, params::check_bounded_limit),
+        (Rule::TimestampFormat, params::check_timestamp_format),
+        (Rule::AbsoluteValue, params::check_absolute_value),
+        (Rule::SearchNotList, naming::check_search_not_list),
+        (Rule::EffectDeclared, effects::check_effect_declared),
+        (Rule::AnnotationConflict, effects::check_annotation_conflict),
+        (Rule::DestructiveVerb, effects::check_destructive_verb),
+        (Rule::AliasValid, naming::check_alias_valid),
+        (Rule::AsyncFn, signature::check_async_fn),
+    ];
+    for (rule, check) in rules {
+        if !tool.allows(rule.id()) {
+            check(tool, cx);
+        }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,425 @@
+//! Each rule on a violating tool and on tools at its edges that must pass.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::{diag::Diagnostics, model::ToolFn, parse::parse_tool_args};
+
+fn messages(attr: TokenStream, item: TokenStream) -> Vec<String> {
+    let mut cx = Diagnostics::default();
+    let args = parse_tool_args(attr, &mut cx);
+    let item = syn::parse2(item).expect("test input is a fn");
+    let tool = ToolFn::from_syn(args, item, &mut cx);
+    super::check(&tool, &mut cx);
+    cx.messages()
+}
+
+/// The rule ids the tool violates, in report order.
+fn rules(attr: TokenStream, item: TokenStream) -> Vec<String> {
+    messages(attr, item)
+        .iter()
+        .map(|m| {
+            m.rsplit_once("[rule: ").map_or_else(
+                || format!("(no rule) {m}"),
+                |(_, id)| id.trim_end_matches(']').to_owned(),
+            )
+        })
+        .collect()
+}
+
+const DOC: &str = "Record a shipment's measured weight before it is dispatched.";
+
+#[test]
+fn a_well_designed_tool_passes() {
+    let found = messages(
+        quote!(
+            namespace = "shipment",
+            destructive = false,
+            idempotent,
+            aliases("set_weight")
+        ),
+        quote! {
+            #[doc = " Record a shipment's measured weight before dispatch."]
+            #[doc = ""]
+            #[doc = " Use after weighing a parcel."]
+            async fn set_weight(
+                depot: State<Depot>,
+                #[doc = " Shipment number."]
+                #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+                shipment_number: String,
+                #[doc = " Measured weight."]
+                #[param(min = 0.1, max = 30000.0)]
+                weight_kg: f64,
+                ctx: ToolContext,
+                response_format: ResponseFormat,
+            ) -> Result<String, ToolError> { todo() }
+        },
+    );
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn name_rules() {
+    assert_eq!(
+        rules(
+            quote!(namespace = "Shipment", read_only),
+            quote!(#[doc = #DOC] async fn get_status() {})
+        ),
+        ["name_charset"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, name = "getStatus"),
+            quote!(#[doc = #DOC] async fn x() {})
+        ),
+        ["name_charset"]
+    );
+    let long = "get_".to_owned() + &"a".repeat(60);
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, name = #long),
+            quote!(#[doc = #DOC] async fn x() {})
+        ),
+        ["name_length"]
+    );
+    assert_eq!(
+        rules(
+            quote!(read_only),
+            quote!(#[doc = #DOC] async fn get_status() {})
+        ),
+        ["namespace_required"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #DOC] async fn shipment_get() {})
+        ),
+        ["redundant_namespace", "verb_first"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #DOC] async fn shipments_get() {})
+        ),
+        ["redundant_namespace", "verb_first"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #DOC] async fn status() {})
+        ),
+        ["verb_first"]
+    );
+    // A bare verb under a resource namespace reads well: `conversation_search`.
+    assert!(
+        rules(
+            quote!(namespace = "conversation", read_only),
+            quote!(#[doc = #DOC] async fn search(#[doc = " Words to find."] query: String) {})
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn alias_rules() {
+    let item = quote!(#[doc = #DOC] async fn get_status() {});
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, aliases("Old-Name")),
+            item.clone()
+        ),
+        ["alias_valid"]
+    );
+    assert_eq!(
+        rules(
+            quote!(
+                namespace = "shipment",
+                read_only,
+                aliases("shipment_get_status")
+            ),
+            item.clone()
+        ),
+        ["alias_valid"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, aliases("a_b", "a_b")),
+            item.clone()
+        ),
+        ["alias_valid"]
+    );
+    assert!(
+        rules(
+            quote!(
+                namespace = "shipment",
+                read_only,
+                aliases("get_status", "status")
+            ),
+            item
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn description_rules() {
+    let attr = quote!(namespace = "shipment", read_only);
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(
+                async fn get_status() {}
+            )
+        ),
+        ["description_required"]
+    );
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(
+                #[doc = " Get a status."]
+                async fn get_status() {}
+            )
+        ),
+        ["description_length"]
+    );
+    let long = "x".repeat(1300);
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #long] async fn get_status() {})
+        ),
+        ["description_length"]
+    );
+    let todo = "TODO: explain what this returns and when to use it, later.";
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #todo] async fn get_status() {})
+        ),
+        ["description_placeholder"]
+    );
+    let filler = "This tool gets the status of a shipment from the depot.";
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #filler] async fn get_status() {})
+        ),
+        ["description_placeholder"]
+    );
+    // `todo` inside a word is not a marker.
+    let fine = "Get the status of a shipment, including the mastodon of todos.";
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #fine] async fn get_status() {})
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        rules(
+            attr,
+            quote!(#[doc = #DOC] async fn get_status(shipment_number: String, depot: State<Depot>) {})
+        ),
+        ["param_description_required"]
+    );
+}
+
+#[test]
+fn parameter_rules() {
+    let attr = quote!(namespace = "shipment", read_only);
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn get_status(#[doc = " x"] id: String, #[doc = " x"] user: String) {}),
+    );
+    assert_eq!(found, ["generic_param_name", "generic_param_name"]);
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn get_status(#[doc = " x"] timeout: u64, #[doc = " x"] max_weight: Option<f64>) {}),
+    );
+    assert_eq!(found, ["unit_in_name", "unit_in_name"]);
+    // Units from the suffix, from `unit`, counts, and non-numbers all pass.
+    let fine = quote!(#[doc = #DOC] async fn get_status(
+        #[doc = " x"] timeout_ms: u64,
+        #[doc = " x"] #[param(unit = "kg")] weight: f64,
+        #[doc = " x"] #[param(min = 1, max = 50)] page_size: u32,
+        #[doc = " x"] batch_size: u32,
+        #[doc = " x"] size_label: String,
+        #[doc = " x"] budget_krw: i64,
+    ) {});
+    assert!(rules(attr.clone(), fine).is_empty());
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn search(#[doc = " x"] query: String, #[doc = " x"] limit: u32) {}),
+    );
+    assert_eq!(found, ["bounded_limit"]);
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn search(#[doc = " x"] query: String, #[doc = " x"] #[param(min = 0, max = 9)] limit: u32) {}),
+    );
+    assert_eq!(found, ["bounded_limit"]);
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn search(#[doc = " x"] created_at: String, #[doc = " x"] since: i64) {}),
+    );
+    assert_eq!(found, ["timestamp_format", "timestamp_format"]);
+    let fine = quote!(#[doc = #DOC] async fn search(
+        #[doc = " x"] #[param(format = "date-time")] created_at: String,
+        #[doc = " x"] until: chrono::DateTime<chrono::Utc>,
+        #[doc = " x"] #[param(format = "date")] due_date: String,
+        #[doc = " x"] response_time_ms: u64,
+        #[doc = " x"] at: String,
+    ) {});
+    assert!(rules(attr, fine).is_empty());
+}
+
+#[test]
+fn relative_changes() {
+    let attr = quote!(namespace = "account", destructive = false);
+    let found = rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn set_quota(#[doc = " x"] quota_delta: i64, #[doc = " x"] increase_by: i64) {}),
+    );
+    assert_eq!(found, ["unit_in_name", "absolute_value", "absolute_value"]);
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #DOC] async fn increment_counter() {})
+        ),
+        ["absolute_value"]
+    );
+    // Read-only tools may take offsets: they change nothing.
+    let read = quote!(namespace = "account", read_only);
+    assert!(rules(read, quote!(#[doc = #DOC] async fn get_history(#[doc = " x"] #[param(unit = "days")] days_delta: i64) {})).is_empty());
+}
+
+#[test]
+fn list_needs_a_filter_or_bound() {
+    let attr = quote!(namespace = "order", read_only);
+    assert_eq!(
+        rules(attr.clone(), quote!(#[doc = #DOC] async fn list_all() {})),
+        ["search_not_list"]
+    );
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #DOC] async fn list_for_customer(#[doc = " x"] customer_id: String) {})
+        )
+        .is_empty()
+    );
+    assert!(rules(attr, quote!(#[doc = #DOC] async fn list_recent(#[doc = " x"] #[param(min = 1, max = 50)] limit: u32) {})).is_empty());
+}
+
+#[test]
+fn effect_rules() {
+    let item = quote!(#[doc = #DOC] async fn set_weight() {});
+    assert_eq!(
+        rules(quote!(namespace = "shipment"), item.clone()),
+        ["effect_declared"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, destructive),
+            item.clone()
+        ),
+        ["annotation_conflict"]
+    );
+    assert_eq!(
+        rules(quote!(namespace = "shipment", read_only, idempotent), item),
+        ["annotation_conflict"]
+    );
+    let delete = quote!(#[doc = #DOC] async fn delete_label() {});
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", destructive = false),
+            delete.clone()
+        ),
+        ["destructive_verb"]
+    );
+    assert!(rules(quote!(namespace = "shipment", destructive), delete.clone()).is_empty());
+    // Without any effect, only effect_declared fires; its help names the verb's effect.
+    let only = messages(quote!(namespace = "shipment"), delete);
+    assert_eq!(only.len(), 1);
+    assert!(only[0].contains("destructive = true"), "{}", only[0]);
+    let get = quote!(#[doc = #DOC] async fn get_label() {});
+    assert_eq!(
+        rules(quote!(namespace = "shipment", destructive = false), get),
+        ["destructive_verb"]
+    );
+    // Compound phrases that change state are not reads.
+    let check_in = quote!(#[doc = #DOC] async fn check_in_guest() {});
+    assert!(rules(quote!(namespace = "hotel", destructive = false), check_in).is_empty());
+    let upsert = quote!(#[doc = #DOC] async fn get_or_create_profile() {});
+    assert!(rules(quote!(namespace = "hotel", destructive = false), upsert).is_empty());
+}
+
+#[test]
+fn allow_waives_one_rule_and_unknown_ids_are_listed() {
+    let item = quote!(#[doc = #DOC] async fn status() {});
+    assert!(
+        rules(
+            quote!(namespace = "shipment", read_only, allow(verb_first)),
+            item.clone()
+        )
+        .is_empty()
+    );
+    let found = messages(
+        quote!(namespace = "shipment", read_only, allow(verb_frist)),
+        item,
+    );
+    assert!(
+        found[0].starts_with("unknown rule `verb_frist`"),
+        "{}",
+        found[0]
+    );
+    assert!(
+        found[0].contains("did you mean `verb_first`?"),
+        "{}",
+        found[0]
+    );
+}
+
+#[test]
+fn async_and_everything_at_once() {
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #DOC] fn get_status() {})
+        ),
+        ["async_fn"]
+    );
+    let found = rules(
+        quote!(),
+        quote!(
+            fn Status(id: String, timeout: u64) {}
+        ),
+    );
+    assert_eq!(
+        found,
+        [
+            "name_charset",
+            "namespace_required",
+            "description_required",
+            "param_description_required",
+            "param_description_required",
+            "generic_param_name",
+            "unit_in_name",
+            "effect_declared",
+            "async_fn"
+        ]
+    );
+}
+
+#[test]
+fn messages_carry_help_and_rule_id() {
+    let found = messages(
+        quote!(namespace = "shipment", read_only),
+        quote!(#[doc = #DOC] async fn get_status(#[doc = " x"] timeout: u64) {}),
+    );
+    assert_eq!(
+        found,
+        [
+            "parameter `timeout` is a timeout without a unit: a model will guess seconds where you meant milliseconds\n= help: put the unit in the name (`timeout_ms`) or write `#[param(unit = \"ms\")]` [rule: unit_in_name]"
+        ]
+    );
+}
