@@ -1,40 +1,4 @@
-//! Write MCP tools that agents use well.
-//!
-//! Put [`#[tool]`](macro@tool) on a documented `async fn`, list it with [`tools!`], build a
-//! [`Registry`], and serve it over stdio or Streamable HTTP through rmcp:
-//!
-//! ```no_run
-//! use mcp_tools_runtime::prelude::*;
-//!
-//! struct Depot;
-//!
-//! /// Record a shipment's measured weight before dispatch.
-//! ///
-//! /// Use after weighing a parcel. Dispatched shipments cannot be changed.
-//! #[tool(namespace = "shipment", destructive = false, idempotent, aliases("set_weight"))]
-//! async fn set_weight(
-//!     depot: State<Depot>,
-//!     /// Shipment number, for example `SH-2026-004211`.
-//!     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
-//!     shipment_number: String,
-//!     /// Measured weight of the parcel.
-//!     #[param(min = 0.1, max = 30000.0)]
-//!     weight_kg: f64,
-//! ) -> Result<String, ToolError> {
-//!     Ok(format!("{shipment_number} now weighs {weight_kg} kg"))
-//! }
-//!
-//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-//! let registry = Registry::builder()
-//!     .server_info("shipments", "1.0.0")
-//!     .state(Depot)
-//!     .tools(tools![set_weight])
-//!     .build()?;
-//! registry.serve_stdio().await?;
-//! # Ok(()) }
-//! ```
-//!
-//! The README covers the attribute keys, calls, errors and serving in full.
+#![doc = include_str!("../../README.md")]
 
 mod arg;
 mod collision;
