@@ -52,10 +52,11 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
             Expr::Lit(lit) if matches!(lit.lit, Lit::Str(_)) => {
                 if let Lit::Str(s) = &lit.lit {
                     let value = s.value();
-                    // `///` comments are one line each; `/** */` blocks hold several.
+                    // `///` comments are one line each (an empty `///` is a blank line);
+                    // `/** */` blocks hold several.
                     lines.extend(
                         value
-                            .lines()
+                            .split('\n')
                             .map(|l| l.strip_prefix(' ').unwrap_or(l).trim_end().to_owned()),
                     );
                 }
@@ -148,6 +149,22 @@ mod tests {
         assert_eq!(
             text,
             "Record a weight.\n\nUse after weighing a parcel.\n\n- one\n- two"
+        );
+    }
+
+    #[test]
+    fn empty_doc_lines_separate_paragraphs() {
+        let item: syn::ItemFn = syn::parse_quote! {
+            #[doc = " Summary line."]
+            #[doc = ""]
+            #[doc = " Second paragraph,"]
+            #[doc = " wrapped."]
+            fn f() {}
+        };
+        let doc = super::collect(&item.attrs).unwrap();
+        assert_eq!(
+            doc.text.as_deref(),
+            Some("Summary line.\n\nSecond paragraph, wrapped.")
         );
     }
 

@@ -43,7 +43,7 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 fn expand(tool: &ToolFn) -> TokenStream {
-    let item = &tool.item;
+    let item = emitted_fn(tool);
     let marker = marker(tool);
     let krate = &tool.krate;
     let ident = tool.ident();
@@ -81,6 +81,17 @@ fn expand(tool: &ToolFn) -> TokenStream {
             }
         };
     }
+}
+
+/// The user's fn as emitted. `#[tool]` requires `async`, so a body that never awaits is
+/// not a smell here; silence clippy's `unused_async` on it.
+pub(crate) fn emitted_fn(tool: &ToolFn) -> ItemFn {
+    let mut item = tool.item.clone();
+    if item.sig.asyncness.is_some() {
+        item.attrs
+            .push(syn::parse_quote!(#[allow(clippy::unused_async)]));
+    }
+    item
 }
 
 /// The type that `tools![...]` names, sharing the fn's ident in the type namespace.

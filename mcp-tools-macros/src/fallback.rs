@@ -9,7 +9,7 @@ use quote::quote;
 use crate::{diag::Diagnostics, expand, model::ToolFn};
 
 pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
-    let item = &tool.item;
+    let item = expand::emitted_fn(tool);
     let marker = expand::marker(tool);
     let krate = &tool.krate;
     let ident = tool.ident();

@@ -56,7 +56,7 @@ pub fn input_schema_for<T: JsonSchema>() -> JsonObject {
         .with(|s| s.inline_subschemas = true)
         .into_generator()
         .into_root_schema_for::<T>();
-    lean(schema.to_value())
+    lean(schema.to_value(), Bounds::Exact)
 }
 
 /// An `outputSchema`, and whether values travel wrapped as `{"result": …}`.
@@ -77,7 +77,7 @@ pub fn output_schema_for<T: JsonSchema>() -> OutputSchema {
         .with(|s| s.inline_subschemas = true)
         .into_generator()
         .into_root_schema_for::<T>();
-    let schema = lean(schema.to_value());
+    let schema = lean(schema.to_value(), Bounds::Drop);
     if is_object_schema(&schema) {
         OutputSchema {
             schema,
@@ -109,14 +109,23 @@ pub(crate) fn is_object_schema(schema: &JsonObject) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("object")
 }
 
-fn lean(value: Value) -> JsonObject {
+/// What to do with the range an integer `format` (`uint32`, `int64`) implies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bounds {
+    /// Inputs: write it as `minimum`/`maximum`, which validators enforce and serde needs.
+    Exact,
+    /// Outputs: drop it; a model gains nothing from `maximum: 18446744073709551615`.
+    Drop,
+}
+
+fn lean(value: Value, bounds: Bounds) -> JsonObject {
     let Value::Object(mut root) = value else {
         return Map::new();
     };
     root.remove("$schema");
     root.remove("title");
     let mut root = Value::Object(root);
-    tidy(&mut root);
+    tidy(&mut root, bounds);
     match root {
         Value::Object(map) => map,
         _ => Map::new(),
@@ -124,7 +133,7 @@ fn lean(value: Value) -> JsonObject {
 }
 
 // Integer formats become exact bounds; float formats say nothing a validator checks.
-fn tidy(value: &mut Value) {
+fn tidy(value: &mut Value, bounds: Bounds) {
     match value {
         Value::Object(map) => {
             if let Some(format) = map
@@ -134,8 +143,10 @@ fn tidy(value: &mut Value) {
                 && let Some((min, max)) = integer_bounds(&format)
             {
                 map.remove("format");
-                raise(map, "minimum", min, true);
-                raise(map, "maximum", max, false);
+                if bounds == Bounds::Exact {
+                    raise(map, "minimum", min, true);
+                    raise(map, "maximum", max, false);
+                }
             } else if matches!(
                 map.get("format").and_then(Value::as_str),
                 Some("double" | "float")
@@ -143,10 +154,10 @@ fn tidy(value: &mut Value) {
                 map.remove("format");
             }
             for (_, child) in map.iter_mut() {
-                tidy(child);
+                tidy(child, bounds);
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(tidy),
+        Value::Array(items) => items.iter_mut().for_each(|item| tidy(item, bounds)),
         _ => {}
     }
 }

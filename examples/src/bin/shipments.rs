@@ -1,1 +1,163 @@
-fn main() {}
+//! `shipments`: the parcel-depot MCP server, over stdio or Streamable HTTP.
+
+use std::{io::IsTerminal, net::SocketAddr, process::ExitCode};
+
+use tracing_subscriber::EnvFilter;
+
+const USAGE: &str = "\
+shipments: an MCP server for a parcel depot, with 300 demo shipments in memory
+
+Usage:
+  shipments                  serve one client over stdin/stdout
+  shipments --http ADDR      serve Streamable HTTP at http://ADDR/mcp, e.g. 127.0.0.1:8080
+  shipments --help           print this help
+
+Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).";
+
+/// Where to serve.
+enum Transport {
+    Stdio,
+    Http(SocketAddr),
+}
+
+/// What the command line asks for.
+enum Command {
+    Serve(Transport),
+    Help,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    // Lossy, so a stray non-UTF-8 argument is reported as unknown instead of panicking.
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    let command = match parse_args(args) {
+        Ok(command) => command,
+        Err(problem) => {
+            eprintln!("shipments: {problem}\nusage: shipments [--http ADDR] | --help");
+            return ExitCode::from(2);
+        }
+    };
+    let transport = match command {
+        Command::Help => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Command::Serve(transport) => transport,
+    };
+    init_logging();
+    let registry = match mcp_tools_examples::registry() {
+        Ok(registry) => registry,
+        Err(err) => {
+            tracing::error!("{err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let served = match transport {
+        Transport::Stdio => {
+            tracing::info!("serving MCP over stdio");
+            registry.serve_stdio().await
+        }
+        Transport::Http(addr) => registry.serve_http(addr).await,
+    };
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!("{err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads the flags by hand: there are only two.
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    let mut args = args.into_iter();
+    let mut transport = Transport::Stdio;
+    while let Some(arg) = args.next() {
+        let (flag, inline_value) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_owned(), Some(value.to_owned()))
+            }
+            _ => (arg, None),
+        };
+        match flag.as_str() {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--http" => {
+                let value = inline_value
+                    .or_else(|| args.next())
+                    .ok_or("--http needs an address, e.g. --http 127.0.0.1:8080")?;
+                let addr = value.parse().map_err(|_| {
+                    format!(
+                        "--http needs an IP address and port, e.g. 127.0.0.1:8080; got `{value}`"
+                    )
+                })?;
+                transport = Transport::Http(addr);
+            }
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(Command::Serve(transport))
+}
+
+/// Logs to stderr only: on stdio, stdout carries the protocol.
+fn init_logging() {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,rmcp=warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Command, String> {
+        parse_args(args.iter().map(|&a| a.to_owned()))
+    }
+
+    #[test]
+    fn no_flags_serve_stdio() {
+        assert!(matches!(parse(&[]), Ok(Command::Serve(Transport::Stdio))));
+    }
+
+    #[test]
+    fn http_takes_an_address_either_way() {
+        for args in [
+            &["--http", "127.0.0.1:8080"][..],
+            &["--http=127.0.0.1:8080"],
+        ] {
+            let Ok(Command::Serve(Transport::Http(addr))) = parse(args) else {
+                panic!("{args:?} did not parse");
+            };
+            assert_eq!(addr.to_string(), "127.0.0.1:8080");
+        }
+    }
+
+    #[test]
+    fn help_wins() {
+        assert!(matches!(
+            parse(&["--http", "127.0.0.1:1", "-h"]),
+            Ok(Command::Help)
+        ));
+    }
+
+    #[test]
+    fn bad_flags_say_what_is_wrong() {
+        assert_eq!(
+            parse(&["--port", "80"]).err().unwrap(),
+            "unknown argument `--port`"
+        );
+        assert_eq!(
+            parse(&["--http"]).err().unwrap(),
+            "--http needs an address, e.g. --http 127.0.0.1:8080"
+        );
+        assert_eq!(
+            parse(&["--http", "localhost"]).err().unwrap(),
+            "--http needs an IP address and port, e.g. 127.0.0.1:8080; got `localhost`"
+        );
+    }
+}

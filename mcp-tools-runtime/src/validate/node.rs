@@ -457,6 +457,16 @@ impl Node {
         }
         for (key, value) in map.iter_mut() {
             let child = Path::Key(path, key);
+            if value.is_null()
+                && !self.required.contains(key)
+                && self.types_of_property(key) & NULL == 0
+            {
+                // Some clients send `null` for every unset field; say how to mean "unset".
+                cx.errors.push(format!(
+                    "{child} cannot be null; leave it out to use its default"
+                ));
+                continue;
+            }
             cx.depth += 1;
             match self.properties.iter().find(|(k, _)| k == key) {
                 Some((_, node)) => node.check(value, &child, cx),
@@ -516,6 +526,14 @@ impl Node {
                 ));
             }
             _ => *value = passing.remove(0).1,
+        }
+    }
+
+    /// The types a property's schema allows (0 when any, or unknown).
+    fn types_of_property(&self, key: &str) -> u8 {
+        match self.properties.iter().find(|(k, _)| k == key) {
+            Some((_, node)) if node.types != 0 => node.types,
+            _ => 0xFF,
         }
     }
 

@@ -135,3 +135,11 @@ fn long_values_are_cut_in_messages() {
     assert!(found[0].len() < 150, "{}", found[0]);
     assert!(found[0].ends_with("…"));
 }
+
+#[test]
+fn null_for_an_optional_argument_says_to_leave_it_out() {
+    assert_eq!(
+        errors(json!({"shipment_number": "SH-2026-004211", "weight_kg": 1, "status": null})),
+        ["status cannot be null; leave it out to use its default"]
+    );
+}

@@ -1,0 +1,326 @@
+//! The depot: an in-memory, thread-safe store of shipments and the rules for changing them.
+
+use std::{
+    collections::BTreeMap,
+    sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard},
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+use chrono::DateTime;
+use mcp_tools_runtime::ToolError;
+
+use crate::{
+    seed,
+    shipment::{Shipment, Status},
+};
+
+/// Every shipment a depot network knows, keyed by shipment number.
+///
+/// Errors are [`ToolError`]s whose messages name the next step, so tools can pass them
+/// to the model unchanged.
+#[derive(Debug, Default)]
+pub struct Depot {
+    shipments: RwLock<BTreeMap<String, Shipment>>,
+}
+
+/// What [`Depot::search`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matches {
+    /// How many shipments match, before the limit.
+    pub total: usize,
+    /// The first matches, newest booking first.
+    pub shipments: Vec<Shipment>,
+}
+
+impl Depot {
+    /// A depot with the demo data: 300 shipments, `SH-2026-000001` to `SH-2026-000300`,
+    /// identical on every run.
+    #[must_use]
+    pub fn seeded() -> Self {
+        Self::new(seed::shipments(seed::DEFAULT_COUNT))
+    }
+
+    /// A depot holding `shipments`; a later shipment replaces an earlier one with the
+    /// same number.
+    pub fn new(shipments: impl IntoIterator<Item = Shipment>) -> Self {
+        let shipments = shipments
+            .into_iter()
+            .map(|s| (s.shipment_number.clone(), s))
+            .collect();
+        Self {
+            shipments: RwLock::new(shipments),
+        }
+    }
+
+    /// How many shipments the depot holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    /// Whether the depot holds no shipments.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.read().is_empty()
+    }
+
+    /// Shipments whose number, sender, recipient or cities contain every word of `query`,
+    /// ignoring case, optionally only those in `status`; newest booking first, at most
+    /// `limit`. A query without words matches every shipment.
+    #[must_use]
+    pub fn search(&self, query: &str, status: Option<Status>, limit: usize) -> Matches {
+        let terms: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+        let shipments = self.read();
+        let mut matches = shipments
+            .values()
+            // Numbers are zero-padded and issued in booking order: reverse is newest first.
+            .rev()
+            .filter(|s| status.is_none_or(|wanted| s.status == wanted))
+            .filter(|s| matches_all(s, &terms));
+        let first: Vec<Shipment> = matches.by_ref().take(limit).cloned().collect();
+        Matches {
+            total: first.len() + matches.count(),
+            shipments: first,
+        }
+    }
+
+    /// The shipment with this number.
+    pub fn get(&self, shipment_number: &str) -> Result<Shipment, ToolError> {
+        self.read()
+            .get(shipment_number)
+            .cloned()
+            .ok_or_else(|| not_found(shipment_number))
+    }
+
+    /// Records the measured weight of a shipment that has not been dispatched; a pending
+    /// shipment becomes `weighed`. Recording the same weight again changes nothing.
+    pub fn set_weight(&self, shipment_number: &str, weight_kg: f64) -> Result<Shipment, ToolError> {
+        if !(weight_kg.is_finite() && weight_kg > 0.0) {
+            return Err(ToolError::invalid_input(format!(
+                "weight_kg must be a positive number of kilograms; got {weight_kg}"
+            )));
+        }
+        let mut shipments = self.write();
+        let shipment = shipments
+            .get_mut(shipment_number)
+            .ok_or_else(|| not_found(shipment_number))?;
+        if !shipment.status.weight_editable() {
+            return Err(ToolError::conflict(format!(
+                "{shipment_number} is {}; weights can only change before dispatch; check with `shipment_get_status`",
+                shipment.status.phrase()
+            )));
+        }
+        let unchanged = shipment.status == Status::Weighed && shipment.weight_kg == Some(weight_kg);
+        if !unchanged {
+            shipment.weight_kg = Some(weight_kg);
+            shipment.status = Status::Weighed;
+            touch(shipment);
+        }
+        Ok(shipment.clone())
+    }
+
+    /// Cancels a shipment that is neither delivered nor already cancelled, keeping `reason`
+    /// on the record.
+    pub fn cancel(&self, shipment_number: &str, reason: &str) -> Result<Shipment, ToolError> {
+        let mut shipments = self.write();
+        let shipment = shipments
+            .get_mut(shipment_number)
+            .ok_or_else(|| not_found(shipment_number))?;
+        match shipment.status {
+            Status::Delivered => {
+                return Err(ToolError::conflict(format!(
+                    "{shipment_number} is already delivered and cannot be cancelled; tell the user it has arrived, or check it with `shipment_get_status`"
+                )));
+            }
+            Status::Cancelled => {
+                return Err(ToolError::conflict(format!(
+                    "{shipment_number} is already cancelled; nothing more to do"
+                )));
+            }
+            _ => {}
+        }
+        shipment.status = Status::Cancelled;
+        shipment.cancel_reason = Some(reason.trim().to_owned());
+        touch(shipment);
+        Ok(shipment.clone())
+    }
+
+    // Writers never leave a record half-changed, so a poisoned lock still guards
+    // consistent data.
+    fn read(&self) -> RwLockReadGuard<'_, BTreeMap<String, Shipment>> {
+        self.shipments
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, BTreeMap<String, Shipment>> {
+        self.shipments
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn matches_all(shipment: &Shipment, terms: &[String]) -> bool {
+    let fields = [
+        &shipment.shipment_number,
+        &shipment.sender_name,
+        &shipment.sender_city,
+        &shipment.recipient_name,
+        &shipment.recipient_city,
+    ];
+    let haystack = fields.map(|f| f.to_lowercase()).join("\n");
+    terms.iter().all(|term| haystack.contains(term.as_str()))
+}
+
+fn not_found(shipment_number: &str) -> ToolError {
+    ToolError::not_found(format!(
+        "no shipment {shipment_number}; find shipment numbers with `shipment_search`"
+    ))
+}
+
+/// Stamps a change. `updated_at` never goes backwards, even if the system clock does.
+fn touch(shipment: &mut Shipment) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+    let previous =
+        DateTime::parse_from_rfc3339(&shipment.updated_at).map_or(i64::MIN, |t| t.timestamp());
+    shipment.updated_at = seed::rfc3339(now.max(previous));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_in(depot: &Depot, status: Status) -> Shipment {
+        depot
+            .search("", Some(status), 1)
+            .shipments
+            .pop()
+            .unwrap_or_else(|| panic!("the seed has a {status:?} shipment"))
+    }
+
+    #[test]
+    fn seeding_is_deterministic() {
+        let a = Depot::seeded();
+        let b = Depot::seeded();
+        assert_eq!(a.len(), 300);
+        assert_eq!(a.search("", None, 300), b.search("", None, 300));
+        assert!(a.get("SH-2026-000001").is_ok());
+        assert!(a.get("SH-2026-000300").is_ok());
+    }
+
+    #[test]
+    fn search_finds_by_city_ignoring_case() {
+        let depot = Depot::seeded();
+        let found = depot.search("bERLIN", None, 300);
+        assert!(found.total > 0);
+        assert_eq!(found.total, found.shipments.len());
+        for s in &found.shipments {
+            assert!(
+                s.sender_city == "Berlin" || s.recipient_city == "Berlin",
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn search_needs_every_word_and_honours_status_and_limit() {
+        let depot = Depot::seeded();
+        let berlin = depot.search("berlin", Some(Status::Delivered), 300);
+        let both = depot.search("berlin hamburg", Some(Status::Delivered), 300);
+        assert!(both.total < berlin.total);
+        assert!(both.shipments.iter().all(|s| s.status == Status::Delivered));
+
+        let limited = depot.search("berlin", Some(Status::Delivered), 2);
+        assert_eq!(limited.total, berlin.total);
+        assert_eq!(limited.shipments, berlin.shipments[..2]);
+        assert!(limited.shipments[0].shipment_number > limited.shipments[1].shipment_number);
+    }
+
+    #[test]
+    fn search_matches_numbers_and_names() {
+        let depot = Depot::seeded();
+        let found = depot.search("sh-2026-000042", None, 10);
+        assert_eq!(found.total, 1);
+        let name = found.shipments[0].recipient_name.to_uppercase();
+        assert!(depot.search(&name, None, 300).total >= 1);
+    }
+
+    #[test]
+    fn unknown_numbers_point_to_search() {
+        let err = Depot::seeded().get("SH-2026-000999").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "not found: no shipment SH-2026-000999; find shipment numbers with `shipment_search`"
+        );
+    }
+
+    #[test]
+    fn set_weight_weighs_pending_shipments() {
+        let depot = Depot::seeded();
+        let pending = first_in(&depot, Status::Pending);
+        let weighed = depot.set_weight(&pending.shipment_number, 12.5).unwrap();
+        assert_eq!(weighed.status, Status::Weighed);
+        assert_eq!(weighed.weight_kg, Some(12.5));
+        assert!(weighed.updated_at >= pending.updated_at);
+        assert_eq!(depot.get(&pending.shipment_number).unwrap(), weighed);
+        // Idempotent: the same weight again changes nothing.
+        assert_eq!(
+            depot.set_weight(&pending.shipment_number, 12.5).unwrap(),
+            weighed
+        );
+    }
+
+    #[test]
+    fn set_weight_refuses_dispatched_shipments() {
+        let depot = Depot::seeded();
+        let dispatched = first_in(&depot, Status::Dispatched);
+        let number = &dispatched.shipment_number;
+        let err = depot.set_weight(number, 12.5).unwrap_err();
+        assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::Conflict);
+        assert_eq!(
+            err.message(),
+            format!(
+                "{number} is already dispatched; weights can only change before dispatch; check with `shipment_get_status`"
+            )
+        );
+        assert_eq!(depot.get(number).unwrap(), dispatched);
+    }
+
+    #[test]
+    fn set_weight_refuses_nonsense_weights() {
+        let depot = Depot::seeded();
+        let pending = first_in(&depot, Status::Pending);
+        for kg in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let err = depot.set_weight(&pending.shipment_number, kg).unwrap_err();
+            assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::InvalidInput);
+        }
+    }
+
+    #[test]
+    fn cancel_keeps_the_reason_and_refuses_finished_shipments() {
+        let depot = Depot::seeded();
+        let in_transit = first_in(&depot, Status::InTransit);
+        let cancelled = depot
+            .cancel(&in_transit.shipment_number, "  Recipient moved away. ")
+            .unwrap();
+        assert_eq!(cancelled.status, Status::Cancelled);
+        assert_eq!(
+            cancelled.cancel_reason.as_deref(),
+            Some("Recipient moved away.")
+        );
+
+        let again = depot
+            .cancel(&in_transit.shipment_number, "again")
+            .unwrap_err();
+        assert!(again.message().contains("already cancelled"), "{again}");
+
+        let delivered = first_in(&depot, Status::Delivered);
+        let err = depot
+            .cancel(&delivered.shipment_number, "too late")
+            .unwrap_err();
+        assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::Conflict);
+        assert!(err.message().contains("already delivered"), "{err}");
+    }
+}

@@ -1,0 +1,408 @@
+//! The shipment tools: find shipments, read their status, record weights, cancel.
+//!
+//! Each fn is a plain `async fn` as well as a tool, so the tests below call them directly.
+
+// `#[tool]` requires an `async fn`, and the in-memory depot never has to wait.
+#![allow(clippy::unused_async)]
+
+use mcp_tools_runtime::prelude::*;
+
+use crate::{
+    depot::Depot,
+    shipment::{Shipment, Status},
+    views::{SearchResults, ShipmentSummary, StatusView},
+};
+
+/// Find shipments by number, sender, recipient or city.
+///
+/// Use when you know something about a shipment but not its exact number, or to see the
+/// shipments of a customer or a city in a given status. Every word of the query must
+/// match; results are newest first. Ask for `detailed` only when you need internal ids,
+/// depots, timestamps or notes.
+#[tool(namespace = "shipment", read_only, open_world = false)]
+pub async fn search(
+    depot: State<Depot>,
+    /// Words to look for, ignoring case, in shipment numbers, sender and recipient names,
+    /// and cities, for example `Berlin Müller`.
+    #[param(min_length = 1, max_length = 200)]
+    query: String,
+    /// Only shipments in this status; leave out for any status.
+    status: Option<Status>,
+    /// Most shipments to list.
+    #[param(min = 1, max = 50, default = 10)]
+    limit: u32,
+    /// `concise` lists number, status, parties, cities and weight; `detailed` adds internal
+    /// ids, depots, timestamps and notes.
+    response_format: ResponseFormat,
+) -> Result<Json<SearchResults>, ToolError> {
+    if query.trim().is_empty() {
+        return Err(ToolError::invalid_input(
+            "query must contain a word; search by shipment number, name or city, for example `Berlin`",
+        ));
+    }
+    let found = depot.search(&query, status, usize::try_from(limit).unwrap_or(usize::MAX));
+    let hint = search_hint(&query, status, found.total, found.shipments.len());
+    Ok(Json(SearchResults {
+        total_matches: found.total,
+        shipments: found
+            .shipments
+            .into_iter()
+            .map(|s| ShipmentSummary::new(s, response_format))
+            .collect(),
+        hint,
+    }))
+}
+
+/// Get a shipment's status and route, and whether it can still be changed.
+///
+/// Use before changing a shipment, to learn whether its weight can still be set and whether
+/// it can still be cancelled, or to tell a customer where their parcel is.
+#[tool(namespace = "shipment", read_only, open_world = false)]
+pub async fn get_status(
+    depot: State<Depot>,
+    /// Shipment number, for example `SH-2026-000123`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
+    shipment_number: String,
+) -> Result<Json<StatusView>, ToolError> {
+    Ok(Json(depot.get(&shipment_number)?.into()))
+}
+
+/// Record a shipment's measured weight before dispatch.
+///
+/// Use after weighing a parcel. Dispatched shipments cannot be changed; check the
+/// status with `shipment_get_status` first.
+#[tool(
+    namespace = "shipment",
+    destructive = false,
+    idempotent,
+    open_world = false,
+    aliases("set_weight")
+)]
+pub async fn set_weight(
+    depot: State<Depot>,
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+    /// Measured weight of the parcel.
+    #[param(min = 0.1, max = 30000.0)]
+    weight_kg: f64,
+) -> Result<Json<Shipment>, ToolError> {
+    Ok(Json(depot.set_weight(&shipment_number, weight_kg)?))
+}
+
+/// Cancel a shipment that has not been delivered yet.
+///
+/// Use when the sender withdraws a shipment. This cannot be undone, and delivered shipments
+/// cannot be cancelled; check the status with `shipment_get_status` first if unsure.
+#[tool(namespace = "shipment", destructive = true, open_world = false)]
+pub async fn cancel(
+    depot: State<Depot>,
+    /// Shipment number, for example `SH-2026-000123`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+    /// Why the shipment is cancelled, in a sentence; kept on the shipment's record.
+    #[param(min_length = 3, max_length = 500)]
+    reason: String,
+) -> Result<Json<Shipment>, ToolError> {
+    if reason.trim().chars().count() < 3 {
+        return Err(ToolError::invalid_input(
+            "reason must say why in at least 3 characters besides spaces, for example `Sender withdrew the order.`",
+        ));
+    }
+    Ok(Json(depot.cancel(&shipment_number, &reason)?))
+}
+
+/// What to try next when the results are empty or cut off by the limit.
+fn search_hint(query: &str, status: Option<Status>, total: usize, shown: usize) -> Option<String> {
+    if total == 0 {
+        let status_note = match status {
+            Some(status) => format!(" in status `{}`", status.as_str()),
+            None => String::new(),
+        };
+        let relax = if status.is_some() {
+            "leave out `status`, or use fewer words"
+        } else {
+            "use fewer or shorter words, such as a city or a surname"
+        };
+        Some(format!(
+            "no shipment matches `{}`{status_note}; {relax}",
+            query.trim()
+        ))
+    } else if shown < total {
+        Some(format!(
+            "listing {shown} of {total} matches; add words or a `status` to narrow the search, or raise `limit` (at most 50)"
+        ))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_tools_runtime::{ErrorKind, rmcp::model::CallToolResult};
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::registry;
+
+    fn number_in(depot: &Depot, status: Status) -> String {
+        depot.search("", Some(status), 1).shipments[0]
+            .shipment_number
+            .clone()
+    }
+
+    fn text(result: &CallToolResult) -> &str {
+        &result.content[0]
+            .as_text()
+            .expect("the first block is text")
+            .text
+    }
+
+    #[tokio::test]
+    async fn set_weight_is_callable_as_written() {
+        let depot = Depot::seeded();
+        let number = number_in(&depot, Status::Pending);
+        let Json(shipment) = set_weight(State::new(depot), number.clone(), 12.5)
+            .await
+            .unwrap();
+        assert_eq!(shipment.shipment_number, number);
+        assert_eq!(shipment.weight_kg, Some(12.5));
+        assert_eq!(shipment.status, Status::Weighed);
+    }
+
+    #[tokio::test]
+    async fn set_weight_refuses_shipments_after_dispatch() {
+        let depot = State::new(Depot::seeded());
+        for status in [Status::Dispatched, Status::InTransit, Status::Delivered] {
+            let number = number_in(&depot, status);
+            let err = set_weight(depot.clone(), number, 3.0).await.unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Conflict);
+            assert!(err.message().contains("`shipment_get_status`"), "{err}");
+        }
+    }
+
+    #[tokio::test]
+    async fn get_status_says_what_can_still_change() {
+        let depot = State::new(Depot::seeded());
+        let number = number_in(&depot, Status::Weighed);
+        let Json(view) = get_status(depot.clone(), number.clone()).await.unwrap();
+        assert_eq!(view.status, Status::Weighed);
+        assert!(view.weight_editable && view.cancellable);
+
+        let number = number_in(&depot, Status::Delivered);
+        let Json(view) = get_status(depot.clone(), number).await.unwrap();
+        assert!(!view.weight_editable && !view.cancellable);
+
+        let err = get_status(depot, "SH-2026-000999".into())
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+    }
+
+    #[tokio::test]
+    async fn search_formats_differ_in_detail_only() {
+        let depot = State::new(Depot::seeded());
+        let search_in = |format| search(depot.clone(), "Berlin".into(), None, 5, format);
+        let Json(concise) = search_in(ResponseFormat::Concise).await.unwrap();
+        let Json(detailed) = search_in(ResponseFormat::Detailed).await.unwrap();
+        assert_eq!(concise.total_matches, detailed.total_matches);
+        assert_eq!(concise.shipments.len(), 5);
+        assert!(concise.hint.is_some());
+
+        let concise = serde_json::to_value(&concise.shipments[0]).unwrap();
+        let detailed = serde_json::to_value(&detailed.shipments[0]).unwrap();
+        assert_eq!(concise["shipment_number"], detailed["shipment_number"]);
+        for key in ["internal_id", "created_at", "updated_at", "notes"] {
+            assert!(concise.get(key).is_none(), "concise has {key}");
+            assert!(detailed.get(key).is_some(), "detailed lacks {key}");
+        }
+    }
+
+    #[tokio::test]
+    async fn search_explains_empty_results() {
+        let depot = State::new(Depot::seeded());
+        let Json(found) = search(
+            depot,
+            "Atlantis".into(),
+            Some(Status::Pending),
+            10,
+            ResponseFormat::Concise,
+        )
+        .await
+        .unwrap();
+        assert_eq!(found.total_matches, 0);
+        assert_eq!(
+            found.hint.as_deref(),
+            Some(
+                "no shipment matches `Atlantis` in status `pending`; leave out `status`, or use fewer words"
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn cancel_is_callable_as_written() {
+        let depot = State::new(Depot::seeded());
+        let number = number_in(&depot, Status::Pending);
+        let Json(shipment) = cancel(depot.clone(), number, "Duplicate booking.".into())
+            .await
+            .unwrap();
+        assert_eq!(shipment.status, Status::Cancelled);
+
+        let number = number_in(&depot, Status::Weighed);
+        let err = cancel(depot, number, "   ".into()).await.unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+    }
+
+    #[test]
+    fn registry_lists_the_four_tools() {
+        let registry = registry().unwrap();
+        let names: Vec<&str> = registry
+            .tool_definitions()
+            .iter()
+            .map(|t| t.name.as_ref())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "shipment_search",
+                "shipment_get_status",
+                "shipment_set_weight",
+                "shipment_cancel"
+            ]
+        );
+        for tool in registry.tool_definitions() {
+            let annotations = tool.annotations.as_ref().unwrap();
+            assert_eq!(annotations.open_world_hint, Some(false), "{}", tool.name);
+        }
+    }
+
+    #[tokio::test]
+    async fn out_of_range_weights_are_refused_before_the_handler() {
+        let registry = registry().unwrap();
+        let result = registry
+            .call(
+                "shipment_set_weight",
+                json!({ "shipment_number": "SH-2026-000001", "weight_kg": 45000 }),
+            )
+            .await
+            .unwrap();
+        assert_eq!(result.is_error, Some(true));
+        assert_eq!(
+            text(&result),
+            "invalid input: weight_kg must be at most 30000 (kg); got 45000"
+        );
+    }
+
+    #[tokio::test]
+    async fn calls_through_the_registry_return_structured_results() {
+        let registry = registry().unwrap();
+        let result = registry
+            .call("shipment_search", json!({ "query": "SH-2026-000042" }))
+            .await
+            .unwrap();
+        assert_ne!(result.is_error, Some(true), "{}", text(&result));
+        let structured = result.structured_content.unwrap();
+        assert_eq!(structured["total_matches"], 1);
+        assert_eq!(
+            structured["shipments"][0]["shipment_number"],
+            "SH-2026-000042"
+        );
+
+        let result = registry
+            .call(
+                "shipment_search",
+                json!({ "query": "Berlin", "status": "in_transit", "limit": 50 }),
+            )
+            .await
+            .unwrap();
+        let structured = result.structured_content.unwrap();
+        let shipments = structured["shipments"].as_array().unwrap();
+        assert!(!shipments.is_empty());
+        assert!(shipments.iter().all(|s| s["status"] == "in_transit"));
+    }
+
+    #[tokio::test]
+    async fn the_old_alias_still_routes() {
+        let registry = registry().unwrap();
+        let number = registry
+            .call(
+                "shipment_search",
+                json!({ "query": "SH", "status": "pending", "limit": 1 }),
+            )
+            .await
+            .unwrap()
+            .structured_content
+            .unwrap()["shipments"][0]["shipment_number"]
+            .clone();
+        let result = registry
+            .call(
+                "set_weight",
+                json!({ "shipment_number": number, "weight_kg": 2.5 }),
+            )
+            .await
+            .unwrap();
+        assert_ne!(result.is_error, Some(true), "{}", text(&result));
+        let meta = result.meta.unwrap();
+        assert_eq!(
+            meta.0[mcp_tools_runtime::DEPRECATION_META_KEY]["use"],
+            Value::from("shipment_set_weight")
+        );
+    }
+
+    #[tokio::test]
+    async fn structured_results_match_their_output_schemas() {
+        let registry = registry().unwrap();
+        let cancelled = registry
+            .call(
+                "shipment_search",
+                json!({ "query": "SH", "status": "cancelled", "limit": 1 }),
+            )
+            .await
+            .unwrap()
+            .structured_content
+            .unwrap()["shipments"][0]["shipment_number"]
+            .clone();
+        let calls = [
+            ("shipment_search", json!({ "query": "Berlin" })),
+            (
+                "shipment_search",
+                json!({ "query": "Berlin", "response_format": "detailed" }),
+            ),
+            ("shipment_search", json!({ "query": "Atlantis" })),
+            (
+                "shipment_get_status",
+                json!({ "shipment_number": cancelled }),
+            ),
+            (
+                "shipment_get_status",
+                json!({ "shipment_number": "SH-2026-000001" }),
+            ),
+            (
+                "shipment_cancel",
+                json!({ "shipment_number": "SH-2026-000300", "reason": "Duplicate booking." }),
+            ),
+        ];
+        for (name, arguments) in calls {
+            let result = registry.call(name, arguments.clone()).await.unwrap();
+            assert_ne!(
+                result.is_error,
+                Some(true),
+                "{name} {arguments}: {}",
+                text(&result)
+            );
+            let tool = registry
+                .tool_definitions()
+                .iter()
+                .find(|t| t.name == name)
+                .unwrap();
+            let schema = Value::Object((*tool.output_schema.clone().unwrap()).clone());
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            let structured = result.structured_content.unwrap();
+            let problems: Vec<String> = validator
+                .iter_errors(&structured)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(problems.is_empty(), "{name} {arguments}: {problems:?}");
+        }
+    }
+}
