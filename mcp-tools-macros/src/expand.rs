@@ -131,6 +131,8 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let scopes = tool.args.scopes.iter().map(|s| &s.value);
     let timeout_ms = opt_u64(tool.args.timeout_ms.as_ref().map(|v| v.value));
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
+    let concise_tokens = opt_u64(tool.args.concise_tokens.as_ref().map(|v| v.value));
+    let detailed_tokens = opt_u64(tool.args.detailed_tokens.as_ref().map(|v| v.value));
     quote! {
         __rt::ToolMeta {
             name: #name,
@@ -145,6 +147,8 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             scopes: &[#(#scopes),*],
             timeout_ms: #timeout_ms,
             max_response_tokens: #max_tokens,
+            concise_tokens: #concise_tokens,
+            detailed_tokens: #detailed_tokens,
             params: &__PARAMS,
         }
     }
@@ -219,12 +223,13 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
     quote! {
         fn __call(mut call: __rt::Call) -> __rt::CallFuture {
             ::std::boxed::Box::pin(async move {
+                let __format = call.response_format();
                 #(#extracts)*
                 call.finish()?;
                 let (#(#some,)*) = (#(#vars,)*) else {
                     return ::core::result::Result::Err(__rt::ToolError::internal("an argument was lost after validation"));
                 };
-                #into_output(#invoke)
+                #into_output(#invoke, __format)
             })
         }
     }

@@ -84,6 +84,8 @@ pub struct Call {
     pub(crate) context: ToolContext,
     pub(crate) state: Arc<StateMap>,
     pub(crate) format: ResponseFormat,
+    /// Of the arguments that define the query, for checking page cursors.
+    pub(crate) fingerprint: u32,
     pub(crate) errors: Vec<String>,
 }
 

@@ -47,6 +47,8 @@ pub struct ToolMeta {
     pub scopes: &'static [&'static str],
     pub timeout_ms: Option<u64>,
     pub max_response_tokens: Option<u64>,
+    pub concise_tokens: Option<u64>,
+    pub detailed_tokens: Option<u64>,
     pub params: &'static [ParamMeta],
 }
 
@@ -103,6 +105,7 @@ pub struct ToolDefinition {
     pub(crate) handler: fn(Call) -> CallFuture,
     pub(crate) wrap_structured: bool,
     pub(crate) format_param: Option<&'static str>,
+    pub(crate) cursor_param: Option<&'static str>,
     pub(crate) needs: Vec<StateNeed>,
     pub(crate) problems: Vec<String>,
 }
@@ -154,6 +157,7 @@ impl ToolDefinition {
             handler,
             wrap_structured,
             format_param: input.format_param,
+            cursor_param: input.cursor_param,
             needs: input.needs,
             problems,
         }

@@ -18,7 +18,8 @@ use crate::{
     arg::Call,
     definition::ToolDefinition,
     error::{masked_message, new_reference},
-    suggest,
+    optimizer::{self, CallFacts, Shaped, TRUNCATION_META_KEY},
+    page, suggest,
 };
 
 /// `_meta` key of the error details on an `isError` result.
@@ -98,6 +99,7 @@ impl Registry {
                 quoted(&missing),
                 if missing.len() == 1 { "it" } else { "them" },
             ));
+            count_call(entry.name(), "permission_denied");
             return Ok(error_result(entry, &err, meta));
         }
         let mut args = request.arguments.unwrap_or_default();
@@ -107,6 +109,7 @@ impl Registry {
                 problems = problems.len(),
                 "arguments rejected"
             );
+            count_call(entry.name(), "invalid_arguments");
             return Ok(error_result(
                 entry,
                 &ToolError::invalid_input(problems.join("\n")),
@@ -114,6 +117,11 @@ impl Registry {
             ));
         }
         let format = format_of(entry, &args);
+        let fingerprint = entry.cursor_param.map_or(0, |c| {
+            page::fingerprint(&args, &[Some(c), entry.format_param])
+        });
+        // Kept for the notice of a cut result, which repeats the call with a new cursor or line.
+        let original_args = args.clone();
         let context = ToolContext::new(
             entry.name(),
             env.cancel.clone(),
@@ -127,12 +135,30 @@ impl Registry {
             context,
             state: inner.state.clone(),
             format,
+            fingerprint,
             errors: Vec::new(),
         };
         let outcome = run(entry, call, &env.cancel).await;
         let result = match outcome {
-            Outcome::Done(Ok(output)) => success_result(entry, output, meta),
-            Outcome::Done(Err(err)) => error_result(entry, &err, meta),
+            Outcome::Done(Ok(output)) => {
+                let budget = inner.budgets[route.index];
+                let facts = CallFacts {
+                    tool: entry.name(),
+                    format,
+                    args: &original_args,
+                    cursor_param: entry.cursor_param,
+                    fingerprint,
+                    wrap_structured: entry.wrap_structured,
+                    encoding: inner.encoding,
+                    budget: budget.for_format(format),
+                    char_budget: budget.max_chars(),
+                };
+                success_result(&facts, output, meta)
+            }
+            Outcome::Done(Err(err)) => {
+                count_call(entry.name(), "error");
+                error_result(entry, &err, meta)
+            }
             Outcome::Panicked(detail) => {
                 let reference = new_reference();
                 tracing::error!(
@@ -142,6 +168,7 @@ impl Registry {
                     panic = detail,
                     "tool handler panicked"
                 );
+                count_call(entry.name(), "panic");
                 let mut result =
                     CallToolResult::error(vec![ContentBlock::text(masked_message(&reference))]);
                 result.meta = Some(merge_meta(
@@ -152,6 +179,7 @@ impl Registry {
             }
             Outcome::Cancelled => {
                 tracing::debug!(tool = entry.name(), "call cancelled by the client");
+                count_call(entry.name(), "cancelled");
                 error_result(
                     entry,
                     &ToolError::retry_later("the call was cancelled before it finished"),
@@ -227,34 +255,60 @@ fn format_of(entry: &ToolDefinition, args: &JsonObject) -> ResponseFormat {
 }
 
 fn success_result(
-    entry: &ToolDefinition,
+    facts: &CallFacts<'_>,
     output: ToolOutput,
     meta: Option<MetaObject>,
 ) -> CallToolResult {
-    let ToolOutput {
-        mut content,
-        structured,
-        meta: own_meta,
-    } = output;
-    let structured = structured.map(|value| {
-        if entry.wrap_structured {
-            json!({ "result": value })
-        } else {
-            value
-        }
-    });
-    if let Some(value) = &structured
-        && content.is_empty()
-    {
-        content.push(ContentBlock::text(value.to_string()));
+    let own_meta = output.meta.clone();
+    let shaped = optimizer::shape(output, facts);
+    observe(facts, &shaped);
+    let mut result = CallToolResult::success(shaped.content);
+    result.structured_content = shaped.structured;
+    let mut extra = own_meta.unwrap_or_default();
+    if let Some(meta) = meta {
+        extra.0.extend(meta.0);
     }
-    let mut result = CallToolResult::success(content);
-    result.structured_content = structured;
-    result.meta = match (own_meta, meta) {
-        (Some(own), Some(extra)) => Some(merge_meta(Some(own), extra)),
-        (own, extra) => own.or(extra),
-    };
+    if let Some(truncation) = shaped.truncation {
+        extra.0.insert(TRUNCATION_META_KEY.to_owned(), truncation);
+    }
+    result.meta = (!extra.0.is_empty()).then_some(extra);
     result
+}
+
+/// Logs and counts one successful call. A result that fit without counting is counted
+/// after the response is on its way, so exact numbers cost the caller no latency.
+fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
+    count_call(facts.tool, "ok");
+    let report = shaped.report;
+    let (tool, format, encoding) = (facts.tool, facts.format.as_str(), facts.encoding);
+    let emit = move |tokens: usize| {
+        tracing::info!(target: "mcp_tools::call", tool, format, tokens, tokens_cut = report.tokens_cut, truncated = report.truncated, "tool result");
+        metrics::histogram!("mcp_tools_response_tokens", "tool" => tool).record(tokens as f64);
+        if report.truncated {
+            metrics::counter!("mcp_tools_truncated_total", "tool" => tool).increment(1);
+            metrics::counter!("mcp_tools_tokens_cut_total", "tool" => tool)
+                .increment(report.tokens_cut as u64);
+        }
+    };
+    match report.tokens {
+        Some(tokens) => emit(tokens),
+        None => {
+            let text: Vec<String> = shaped
+                .content
+                .iter()
+                .filter_map(|b| b.as_text().map(|t| t.text.clone()))
+                .collect();
+            let count = move || emit(text.iter().map(|t| encoding.count(t)).sum());
+            match tokio::runtime::Handle::try_current() {
+                Ok(handle) => drop(handle.spawn(async move { count() })),
+                Err(_) => count(),
+            }
+        }
+    }
+}
+
+fn count_call(tool: &'static str, outcome: &'static str) {
+    metrics::counter!("mcp_tools_calls_total", "tool" => tool, "outcome" => outcome).increment(1);
 }
 
 fn error_result(

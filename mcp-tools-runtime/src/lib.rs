@@ -6,22 +6,34 @@ mod context;
 mod definition;
 mod dispatch;
 mod error;
+mod optimizer;
 mod output;
+mod page;
 mod registry;
 mod schema;
 mod server;
 mod suggest;
+mod tokens;
 mod transport;
 mod validate;
+pub mod view;
 
 pub use arg::{ResponseFormat, State, ToolArg};
 pub use context::{Caller, ToolContext};
 pub use definition::{ParamMeta, ToolDefinition, ToolSpec};
 pub use dispatch::{DEPRECATION_META_KEY, ERROR_META_KEY};
 pub use error::{ErrorKind, ToolError};
-pub use output::{IntoToolOutput, Json, ToolOutput};
-pub use registry::{BuildError, DEFAULT_PAGE_SIZE, Registry, RegistryBuilder};
+pub use optimizer::{
+    Budgets, CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS,
+    TRUNCATION_META_KEY,
+};
+pub use output::{IntoToolOutput, Json, Resume, ToolOutput};
+pub use page::{CURSOR_LIFETIME, Page, PageCursor};
+pub use registry::{
+    BuildError, DEFAULT_PAGE_SIZE, MAX_RESULT_CHARS_META_KEY, Registry, RegistryBuilder,
+};
 pub use schema::{InputSchema, OutputSchema, input_schema_for, output_schema_for};
+pub use tokens::{Encoding, Prefix};
 #[cfg(feature = "http")]
 pub use transport::MCP_PATH;
 pub use transport::ServeError;
@@ -82,8 +94,9 @@ pub use mcp_tools_macros::tools;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Caller, ErrorKind, IntoToolOutput, Json, Registry, ResponseFormat, State, ToolContext,
-        ToolError, ToolOutput, tool, tools,
+        Caller, ErrorKind, IntoToolOutput, Json, Page, PageCursor, Registry, ResponseFormat, State,
+        ToolContext, ToolError, ToolOutput, tool, tools,
+        view::{detailed_only, detailed_only_some},
     };
 }
 
@@ -92,6 +105,7 @@ pub mod prelude {
 pub mod __private {
     pub use crate::{
         ToolArg, ToolError,
+        arg::ResponseFormat,
         arg::{Call, extract_optional},
         collision::{Collision, Listed, find_collision},
         definition::{CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},

@@ -6,8 +6,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
-    ToolError,
+    ResponseFormat, ToolError,
+    page::PageInfo,
     schema::{self, OutputSchema},
+    view,
 };
 
 /// A tool's successful result before the server shapes it into an MCP `CallToolResult`.
@@ -16,6 +18,26 @@ pub struct ToolOutput {
     pub(crate) content: Vec<ContentBlock>,
     pub(crate) structured: Option<Value>,
     pub(crate) meta: Option<MetaObject>,
+    pub(crate) page: Option<PageInfo>,
+    pub(crate) resume: Option<Resume>,
+}
+
+/// How a model gets the rest of a text result that was cut to fit its budget; the notice
+/// on the cut result spells out the call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Resume {
+    /// The text is lines of a longer document, starting at line `first_line` (1-based);
+    /// the next call is the same call with the argument `param` set to the first line left out.
+    Line {
+        /// The argument that selects the first line.
+        param: &'static str,
+        /// The line this text starts at.
+        first_line: u64,
+    },
+    /// Free advice, for results that cannot be resumed by an argument ("search a narrower
+    /// date range").
+    Hint(String),
 }
 
 impl ToolOutput {
@@ -32,9 +54,8 @@ impl ToolOutput {
     #[must_use]
     pub fn structured(value: Value) -> Self {
         Self {
-            content: Vec::new(),
             structured: Some(value),
-            meta: None,
+            ..Self::default()
         }
     }
 
@@ -58,6 +79,21 @@ impl ToolOutput {
     #[must_use]
     pub fn with_meta(mut self, meta: MetaObject) -> Self {
         self.meta = Some(meta);
+        self
+    }
+
+    /// Says how to get the rest if the text is cut: it is lines of a longer document
+    /// starting at `first_line`, selected by the argument `param`.
+    #[must_use]
+    pub fn resume_at_line(mut self, param: &'static str, first_line: u64) -> Self {
+        self.resume = Some(Resume::Line { param, first_line });
+        self
+    }
+
+    /// Says what to do to see the rest if the result is cut.
+    #[must_use]
+    pub fn resume_hint(mut self, hint: impl Into<String>) -> Self {
+        self.resume = Some(Resume::Hint(hint.into()));
         self
     }
 
@@ -150,8 +186,8 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Json<T> {
 pub trait ToolReturn {
     /// The `outputSchema`, as the output type describes it.
     fn output_schema() -> Option<OutputSchema>;
-    /// The result, or the error the handler returned.
-    fn into_output(self) -> Result<ToolOutput, ToolError>;
+    /// The result, or the error the handler returned, serialized in the `format` view.
+    fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError>;
 }
 
 impl<T: IntoToolOutput> ToolReturn for T {
@@ -159,8 +195,8 @@ impl<T: IntoToolOutput> ToolReturn for T {
         T::output_schema()
     }
 
-    fn into_output(self) -> Result<ToolOutput, ToolError> {
-        self.into_tool_output()
+    fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError> {
+        view::with_format(format, || self.into_tool_output())
     }
 }
 
@@ -169,7 +205,8 @@ impl<T: IntoToolOutput, E: Into<ToolError>> ToolReturn for Result<T, E> {
         T::output_schema()
     }
 
-    fn into_output(self) -> Result<ToolOutput, ToolError> {
-        self.map_err(Into::into)?.into_tool_output()
+    fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError> {
+        let value = self.map_err(Into::into)?;
+        view::with_format(format, || value.into_tool_output())
     }
 }

@@ -9,7 +9,17 @@ use std::{
 
 use rmcp::model::Tool;
 
-use crate::{Caller, arg::StateMap, definition::ToolDefinition};
+use crate::{
+    Caller,
+    arg::StateMap,
+    definition::ToolDefinition,
+    optimizer::{Budgets, ToolBudget},
+    tokens::Encoding,
+};
+
+/// `_meta` key, on each tool in `tools/list`, of the character bound of its results; Claude
+/// Code reads it to decide whether to keep a result inline.
+pub const MAX_RESULT_CHARS_META_KEY: &str = "anthropic/maxResultSizeChars";
 
 /// Tools, state and server identity; cheap to clone (an `Arc`).
 ///
@@ -42,6 +52,9 @@ pub struct Registry {
 
 pub(crate) struct Inner {
     pub(crate) entries: Vec<ToolDefinition>,
+    /// Each entry's budgets, resolved against the registry's.
+    pub(crate) budgets: Vec<ToolBudget>,
+    pub(crate) encoding: Encoding,
     pub(crate) routes: HashMap<&'static str, Route>,
     pub(crate) listed: Vec<Tool>,
     pub(crate) state: Arc<StateMap>,
@@ -77,6 +90,8 @@ pub struct RegistryBuilder {
     instructions: Option<String>,
     page_size: usize,
     default_caller: Caller,
+    budgets: Budgets,
+    encoding: Encoding,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
 }
@@ -107,6 +122,9 @@ impl fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
+/// The smallest budget that leaves room for a truncation notice.
+const MIN_BUDGET: usize = 200;
+
 /// The default page size of `tools/list`.
 pub const DEFAULT_PAGE_SIZE: usize = 100;
 
@@ -122,6 +140,8 @@ impl Registry {
             instructions: None,
             page_size: DEFAULT_PAGE_SIZE,
             default_caller: Caller::local(),
+            budgets: Budgets::default(),
+            encoding: Encoding::default(),
             #[cfg(feature = "http")]
             allowed_hosts: None,
         }
@@ -208,6 +228,30 @@ impl RegistryBuilder {
         self
     }
 
+    /// The hard cap on any result, in tokens (default 25,000). Per-tool limits and format
+    /// budgets never exceed it.
+    #[must_use]
+    pub fn max_response_tokens(mut self, tokens: usize) -> Self {
+        self.budgets.max_tokens = tokens;
+        self
+    }
+
+    /// The budgets of `concise` and `detailed` results, for tools that take a
+    /// `ResponseFormat` and set none of their own (defaults: 4,000 and the cap).
+    #[must_use]
+    pub fn format_budgets(mut self, concise_tokens: usize, detailed_tokens: usize) -> Self {
+        self.budgets.concise_tokens = concise_tokens;
+        self.budgets.detailed_tokens = Some(detailed_tokens);
+        self
+    }
+
+    /// The tokenizer budgets are counted with (default o200k_base).
+    #[must_use]
+    pub fn encoding(mut self, encoding: Encoding) -> Self {
+        self.encoding = encoding;
+        self
+    }
+
     /// The caller assumed when a request carries none (default [`Caller::local`]).
     #[must_use]
     pub fn default_caller(mut self, caller: Caller) -> Self {
@@ -229,10 +273,21 @@ impl RegistryBuilder {
     }
 
     /// Checks everything at once and builds the registry.
-    pub fn build(self) -> Result<Registry, BuildError> {
+    pub fn build(mut self) -> Result<Registry, BuildError> {
         let mut problems = Vec::new();
         if self.page_size == 0 {
             problems.push("page_size must be at least 1".to_owned());
+        }
+        for (what, tokens) in [
+            ("max_response_tokens", Some(self.budgets.max_tokens)),
+            ("the concise budget", Some(self.budgets.concise_tokens)),
+            ("the detailed budget", self.budgets.detailed_tokens),
+        ] {
+            if let Some(tokens) = tokens
+                && tokens < MIN_BUDGET
+            {
+                problems.push(format!("{what} is {tokens} tokens; at least {MIN_BUDGET} are needed to say what was cut"));
+            }
         }
         let mut routes: HashMap<&'static str, Route> = HashMap::new();
         let mut owners: HashMap<&'static str, (usize, bool)> = HashMap::new();
@@ -283,6 +338,28 @@ impl RegistryBuilder {
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
+        let budgets: Vec<ToolBudget> = self
+            .tools
+            .iter()
+            .map(|t| {
+                let m = t.meta;
+                ToolBudget::resolve(
+                    self.budgets,
+                    m.max_response_tokens,
+                    m.concise_tokens,
+                    m.detailed_tokens,
+                    t.format_param.is_some(),
+                )
+            })
+            .collect();
+        for (tool, budget) in self.tools.iter_mut().zip(&budgets) {
+            let meta = tool.tool.meta.get_or_insert_with(Default::default);
+            meta.0.insert(
+                MAX_RESULT_CHARS_META_KEY.to_owned(),
+                budget.max_chars().into(),
+            );
+        }
+        self.encoding.warm();
         let listed: Vec<Tool> = self.tools.iter().map(|t| t.tool().clone()).collect();
         let mut hasher = DefaultHasher::new();
         for tool in &listed {
@@ -300,6 +377,8 @@ impl RegistryBuilder {
         Ok(Registry {
             inner: Arc::new(Inner {
                 entries: self.tools,
+                budgets,
+                encoding: self.encoding,
                 routes,
                 listed,
                 state: Arc::new(self.state),

@@ -18,6 +18,8 @@ pub struct InputSchema {
     pub(crate) required: Vec<String>,
     /// The parameter that selects `concise`/`detailed`, if the tool has one.
     pub(crate) format_param: Option<&'static str>,
+    /// The `PageCursor` parameter, if the tool pages.
+    pub(crate) cursor_param: Option<&'static str>,
     pub(crate) needs: Vec<crate::arg::StateNeed>,
     /// Problems found while describing (a default that breaks its own schema, …).
     pub(crate) problems: Vec<String>,

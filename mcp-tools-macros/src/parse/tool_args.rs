@@ -39,6 +39,10 @@ pub(crate) struct ToolArgs {
     pub(crate) scopes: Vec<Sp<String>>,
     pub(crate) timeout_ms: Option<Sp<u64>>,
     pub(crate) max_response_tokens: Option<Sp<u64>>,
+    /// `max_response_tokens(concise = …)`.
+    pub(crate) concise_tokens: Option<Sp<u64>>,
+    /// `max_response_tokens(detailed = …)`.
+    pub(crate) detailed_tokens: Option<Sp<u64>>,
     pub(crate) allow: Vec<Sp<String>>,
     pub(crate) krate: Option<syn::Path>,
     /// The whole attribute argument list, for errors about a missing key.
@@ -58,6 +62,8 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         scopes: Vec::new(),
         timeout_ms: None,
         max_response_tokens: None,
+        concise_tokens: None,
+        detailed_tokens: None,
         allow: Vec::new(),
         krate: None,
         span: span_of(&tokens),
@@ -126,8 +132,12 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 value::set_once(&mut args.timeout_ms, v, &meta, k, cx);
             }
             "max_response_tokens" => {
-                let v = value::integer(&meta, k, "max_response_tokens = 2000", cx);
-                value::set_once(&mut args.max_response_tokens, v, &meta, k, cx);
+                if let syn::Meta::List(list) = &meta {
+                    parse_format_budgets(list, &mut args, cx);
+                } else {
+                    let v = value::integer(&meta, k, "max_response_tokens = 2000", cx);
+                    value::set_once(&mut args.max_response_tokens, v, &meta, k, cx);
+                }
             }
             "allow" => {
                 let v = value::ident_list(&meta, k, "allow(verb_first)", cx);
@@ -144,6 +154,34 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     args.scopes = scopes.unwrap_or_default();
     args.allow = allow.unwrap_or_default();
     args
+}
+
+/// `max_response_tokens(concise = 500, detailed = 4000)`, optionally with `max = …`.
+fn parse_format_budgets(list: &syn::MetaList, args: &mut ToolArgs, cx: &mut Diagnostics) {
+    const KEYS: &[&str] = &["concise", "detailed", "max"];
+    let example = "max_response_tokens(concise = 500, detailed = 4000)";
+    let items = match NestedMeta::parse_meta_list(list.tokens.clone()) {
+        Ok(items) => items,
+        Err(err) => {
+            cx.push(err);
+            return;
+        }
+    };
+    for meta in value::metas(items, "max_response_tokens(...)", example, cx) {
+        let key = value::key_of(&meta);
+        let k = key.as_str();
+        let slot = match k {
+            "concise" => &mut args.concise_tokens,
+            "detailed" => &mut args.detailed_tokens,
+            "max" => &mut args.max_response_tokens,
+            _ => {
+                keys::unknown(&meta, k, "max_response_tokens(...)", KEYS, cx);
+                continue;
+            }
+        };
+        let v = value::integer(&meta, k, example, cx);
+        value::set_once(slot, v, &meta, k, cx);
+    }
 }
 
 fn span_of(tokens: &TokenStream) -> Span {

@@ -90,6 +90,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_allow_ids(tool, cx);
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
+    signature::check_budgets(tool, cx);
     let rules: [(Rule, fn(&ToolFn, &mut Diagnostics)); 20] = [
         (Rule::NameCharset, naming::check_name_charset),
         (Rule::NameLength, naming::check_name_length),

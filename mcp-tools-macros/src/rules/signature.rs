@@ -66,6 +66,42 @@ pub(crate) fn check_signature(tool: &ToolFn, cx: &mut Diagnostics) {
     }
 }
 
+/// Token budgets are usable: non-zero, and concise within detailed.
+pub(crate) fn check_budgets(tool: &ToolFn, cx: &mut Diagnostics) {
+    let a = &tool.args;
+    for budget in [
+        &a.max_response_tokens,
+        &a.concise_tokens,
+        &a.detailed_tokens,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if budget.value < 200 {
+            cx.error(budget.span, format!("a budget of {} tokens leaves no room for a result and the notice of what was cut", budget.value), "allow at least 200 tokens");
+        }
+    }
+    if let (Some(concise), Some(detailed)) = (&a.concise_tokens, &a.detailed_tokens)
+        && concise.value > detailed.value
+    {
+        cx.error(
+            concise.span,
+            "the `concise` budget is larger than the `detailed` one",
+            "make `concise` the smaller budget",
+        );
+    }
+    if (a.concise_tokens.is_some() || a.detailed_tokens.is_some())
+        && !tool.params.iter().any(|p| p.is_response_format)
+    {
+        let span = a
+            .concise_tokens
+            .as_ref()
+            .or(a.detailed_tokens.as_ref())
+            .map_or(a.span, |b| b.span);
+        cx.error(span, "per-format budgets need a `response_format: ResponseFormat` parameter to choose between them", "add the parameter, or write `max_response_tokens = N`");
+    }
+}
+
 /// The tool is an `async fn`.
 pub(crate) fn check_async_fn(tool: &ToolFn, cx: &mut Diagnostics) {
     let sig = &tool.item.sig;

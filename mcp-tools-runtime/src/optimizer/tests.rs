@@ -1,0 +1,154 @@
+use rmcp::model::{ContentBlock, JsonObject};
+use serde_json::{Value, json};
+
+use super::{CallFacts, shape};
+use crate::{ResponseFormat, ToolOutput, page::PageInfo, tokens::Encoding};
+
+fn facts<'a>(args: &'a JsonObject, budget: usize) -> CallFacts<'a> {
+    CallFacts {
+        tool: "log_get_lines",
+        format: ResponseFormat::Concise,
+        args,
+        cursor_param: Some("cursor"),
+        fingerprint: 1,
+        wrap_structured: false,
+        encoding: Encoding::O200kBase,
+        budget,
+        char_budget: budget * 4,
+    }
+}
+
+fn text_of(content: &[ContentBlock]) -> String {
+    content
+        .iter()
+        .filter_map(|b| b.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn args(value: Value) -> JsonObject {
+    match value {
+        Value::Object(map) => map,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn small_results_pass_untouched_and_uncounted() {
+    let a = args(json!({}));
+    let shaped = shape(ToolOutput::text("hello"), &facts(&a, 1000));
+    assert_eq!(text_of(&shaped.content), "hello");
+    assert_eq!(shaped.report.tokens, None);
+    assert!(!shaped.report.truncated);
+}
+
+#[test]
+fn text_is_cut_to_the_budget_with_a_notice_and_the_next_line() {
+    let log: String = (1..=5000)
+        .map(|i| {
+            format!(
+                "2026-05-01T10:{:02}:00Z line {i}: scanned at depot BER1\n",
+                i % 60
+            )
+        })
+        .collect();
+    let a = args(json!({"shipment_number": "SH-2026-000001", "from_line": 1}));
+    for budget in [300, 2_000, 25_000] {
+        let output = ToolOutput::text(log.clone()).resume_at_line("from_line", 1);
+        let shaped = shape(output, &facts(&a, budget));
+        let text = text_of(&shaped.content);
+        assert!(
+            Encoding::O200kBase.count(&text) <= budget,
+            "over budget {budget}"
+        );
+        assert!(shaped.report.truncated);
+        let notice = text.lines().last().unwrap();
+        assert!(notice.starts_with("[truncated: kept lines 1–"), "{notice}");
+        let meta = shaped.truncation.unwrap();
+        let next = &meta["next_call"]["arguments"];
+        assert_eq!(next["shipment_number"], "SH-2026-000001");
+        let kept_lines = shaped.content[0].as_text().unwrap().text.lines().count();
+        assert_eq!(next["from_line"], json!(kept_lines + 1), "{notice}");
+        assert!(
+            notice.contains(&format!("\"from_line\":{}", kept_lines + 1)),
+            "{notice}"
+        );
+    }
+}
+
+#[test]
+fn multi_byte_text_is_never_split() {
+    let text = "배송 상태: 🚚 이동 중 — 부산 허브 도착 ✅\n".repeat(3000);
+    let a = args(json!({}));
+    for budget in [250, 999, 4_000] {
+        let shaped = shape(ToolOutput::text(text.clone()), &facts(&a, budget));
+        let kept = shaped.content[0].as_text().unwrap().text.clone();
+        assert!(text.starts_with(&kept));
+        assert!(Encoding::O200kBase.count(&text_of(&shaped.content)) <= budget);
+    }
+}
+
+#[test]
+fn pages_are_cut_by_whole_items_and_point_at_the_first_left_out() {
+    let items: Vec<Value> = (0..200)
+        .map(|i| json!({"number": format!("SH-2026-{i:06}"), "note": "x".repeat(200)}))
+        .collect();
+    let value = json!({ "items": items, "total": 1000 });
+    let mut output = ToolOutput::structured(value);
+    output.page = Some(PageInfo {
+        start: 400,
+        total: Some(1000),
+        has_more: true,
+    });
+    let a = args(json!({"query": "berlin", "limit": 200}));
+    let shaped = shape(output, &facts(&a, 2_000));
+    let structured = shaped.structured.unwrap();
+    let kept = structured["items"].as_array().unwrap();
+    assert!(!kept.is_empty() && kept.len() < 200);
+    assert_eq!(kept[0]["number"], "SH-2026-000000");
+    assert_eq!(structured["truncated"]["kept_items"], json!(kept.len()));
+    // The text mirror is the kept structure; the notice follows it.
+    assert_eq!(
+        shaped.content[0].as_text().unwrap().text,
+        structured.to_string()
+    );
+    let notice = &shaped.content[1].as_text().unwrap().text;
+    assert!(
+        notice.contains(&format!(
+            "kept {} of the 200 items of this page, of 1000 in all",
+            kept.len()
+        )),
+        "{notice}"
+    );
+    assert!(Encoding::O200kBase.count(&text_of(&shaped.content)) <= 2_000);
+    let cursor = structured["next_cursor"].as_str().unwrap();
+    assert_eq!(
+        shaped.truncation.unwrap()["next_call"]["arguments"]["cursor"],
+        cursor
+    );
+    let offset = u64::from_str_radix(cursor.split('.').next().unwrap(), 16).unwrap();
+    assert_eq!(offset, 400 + kept.len() as u64);
+}
+
+#[test]
+fn plain_lists_are_cut_and_say_how_to_narrow() {
+    let value = json!({ "shipments": (0..500).map(|i| json!({"n": i, "city": "Busan"})).collect::<Vec<_>>(), "hint": null });
+    let a = args(json!({}));
+    let shaped = shape(ToolOutput::structured(value), &facts(&a, 500));
+    let structured = shaped.structured.unwrap();
+    assert!(structured["shipments"].as_array().unwrap().len() < 500);
+    assert!(structured.get("next_cursor").is_none());
+    let notice = &shaped.content[1].as_text().unwrap().text;
+    assert!(notice.contains("narrow the request"), "{notice}");
+}
+
+#[test]
+fn the_character_bound_holds_too() {
+    // Runs of one character are many characters per token.
+    let text = "=".repeat(200_000);
+    let a = args(json!({}));
+    let mut f = facts(&a, 25_000);
+    f.char_budget = 10_000;
+    let shaped = shape(ToolOutput::text(text), &f);
+    assert!(text_of(&shaped.content).chars().count() <= 10_000);
+}

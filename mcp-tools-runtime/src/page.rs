@@ -1,0 +1,361 @@
+//! `Page<T>`: a page of items with an opaque cursor to the next one, and `PageCursor`, the
+//! parameter that takes it back.
+//!
+//! The runtime mints cursors: each names an offset, the tool, and a fingerprint of the
+//! call's other arguments, signed with a key of this server process. A cursor used with
+//! different arguments, after a restart, after its lifetime, or edited by hand is refused
+//! with a message that says what to do instead.
+
+use std::{
+    hash::{BuildHasher, Hash, Hasher, RandomState},
+    sync::OnceLock,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use rmcp::model::JsonObject;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::{
+    IntoToolOutput, ToolArg, ToolError, ToolOutput,
+    arg::Call,
+    definition::ParamMeta,
+    schema::{self, InputSchema, OutputSchema},
+};
+
+/// How long a cursor stays valid.
+pub const CURSOR_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A page of results. Build it with [`Page::window`] from everything that matched, or with
+/// [`Page::new`] when the data source pages itself.
+///
+/// Sent as `{"items": [...], "total": N, "next_cursor": "..."}`; `next_cursor` is present
+/// when more items follow. If the page is over the tool's token budget, the runtime keeps
+/// whole items, sets `next_cursor` to the first item it left out, and says so.
+#[derive(Clone, Debug)]
+pub struct Page<T> {
+    items: Vec<T>,
+    start: u64,
+    total: Option<u64>,
+    has_more: bool,
+}
+
+impl<T> Page<T> {
+    /// A page of `items` starting at offset `start` of the full result; `total` if known.
+    pub fn new(items: Vec<T>, start: u64, total: Option<u64>, has_more: bool) -> Self {
+        Page {
+            items,
+            start,
+            total,
+            has_more,
+        }
+    }
+
+    /// The page of `all` that `cursor` points at (the first page without one), at most
+    /// `limit` items.
+    pub fn window(all: Vec<T>, cursor: Option<&PageCursor>, limit: usize) -> Self {
+        let total = all.len();
+        let start = cursor
+            .map_or(0, |c| usize::try_from(c.offset).unwrap_or(usize::MAX))
+            .min(total);
+        let items: Vec<T> = all.into_iter().skip(start).take(limit).collect();
+        let end = start + items.len();
+        Page {
+            items,
+            start: start as u64,
+            total: Some(total as u64),
+            has_more: end < total,
+        }
+    }
+
+    /// The items.
+    #[must_use]
+    pub fn items(&self) -> &[T] {
+        &self.items
+    }
+
+    /// Converts every item, keeping the page's position.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            start: self.start,
+            total: self.total,
+            has_more: self.has_more,
+        }
+    }
+}
+
+/// Where a page sits in the full result, for the optimizer to mint cursors.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PageInfo {
+    pub(crate) start: u64,
+    pub(crate) total: Option<u64>,
+    pub(crate) has_more: bool,
+}
+
+/// The wire shape of a page, for its output schema.
+#[derive(Serialize, JsonSchema)]
+struct PageShape<T> {
+    /// The items of this page.
+    items: Vec<T>,
+    /// How many items match in all, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total: Option<u64>,
+    /// Pass as `cursor` (with the same other arguments) to get the next page; absent on the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_cursor: Option<String>,
+    /// Present when the page was cut to fit the response budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truncated: Option<Truncated>,
+}
+
+/// How a page was cut.
+#[derive(Serialize, JsonSchema)]
+struct Truncated {
+    /// Items kept on this page.
+    kept_items: u64,
+    /// Items the page had before the cut.
+    page_items: u64,
+}
+
+impl<T: Serialize + JsonSchema> IntoToolOutput for Page<T> {
+    fn output_schema() -> Option<OutputSchema> {
+        Some(schema::output_schema_for::<PageShape<T>>())
+    }
+
+    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
+        let items = self
+            .items
+            .iter()
+            .map(serde_json::to_value)
+            .collect::<Result<Vec<Value>, _>>()
+            .map_err(|e| ToolError::internal(format!("a page item did not serialize: {e}")))?;
+        let mut value = json!({ "items": items });
+        if let Some(total) = self.total {
+            value["total"] = json!(total);
+        }
+        let mut output = ToolOutput::structured(value);
+        output.page = Some(PageInfo {
+            start: self.start,
+            total: self.total,
+            has_more: self.has_more,
+        });
+        Ok(output)
+    }
+}
+
+/// The `cursor` parameter of a paged tool: take it as `cursor: Option<PageCursor>` and pass
+/// it to [`Page::window`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageCursor {
+    offset: u64,
+}
+
+impl PageCursor {
+    /// The offset of the first item of the page it points at.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// A cursor at `offset`, for calling a tool fn directly in tests.
+    #[must_use]
+    pub fn at(offset: u64) -> Self {
+        PageCursor { offset }
+    }
+}
+
+const CURSOR_DOC: &str = "`next_cursor` from the previous page, with the same other arguments; leave out for the first page.";
+
+impl ToolArg for PageCursor {
+    fn describe(param: &'static ParamMeta, schema: &mut InputSchema) {
+        let description = param.description.unwrap_or(CURSOR_DOC);
+        schema.properties.insert(
+            param.name.to_owned(),
+            json!({ "type": "string", "description": description }),
+        );
+        schema.cursor_param = Some(param.name);
+    }
+
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
+        let value = call.args.remove(param.name)?;
+        let Some(text) = value.as_str() else {
+            call.errors
+                .push(format!("{} must be a string; got {value}", param.name));
+            return None;
+        };
+        match verify(
+            text,
+            call.context.tool_name(),
+            call.fingerprint,
+            SystemTime::now(),
+        ) {
+            Ok(offset) => Some(PageCursor { offset }),
+            Err(problem) => {
+                call.errors.push(problem.message(param.name));
+                None
+            }
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum CursorProblem {
+    Invalid,
+    OtherArguments,
+    Expired,
+}
+
+impl CursorProblem {
+    fn message(&self, name: &str) -> String {
+        match self {
+            CursorProblem::Invalid => format!(
+                "{name} is not a cursor this server issued (or it restarted since); pass `next_cursor` from the previous page unchanged, or leave {name} out to start from the first page"
+            ),
+            CursorProblem::OtherArguments => format!(
+                "{name} belongs to a call with different arguments; repeat the other arguments of the call that returned it, or leave {name} out to start over"
+            ),
+            CursorProblem::Expired => format!(
+                "{name} has expired (cursors last {} hours); leave it out to start from the first page",
+                CURSOR_LIFETIME.as_secs() / 3600
+            ),
+        }
+    }
+}
+
+fn key() -> u64 {
+    static KEY: OnceLock<u64> = OnceLock::new();
+    *KEY.get_or_init(|| RandomState::new().hash_one("mcp-tools page cursor"))
+}
+
+fn mac(offset: u64, issued: u64, fingerprint: u32, tool: &str) -> u32 {
+    let mut h = std::hash::DefaultHasher::new();
+    (key(), offset, issued, fingerprint, tool).hash(&mut h);
+    h.finish() as u32
+}
+
+fn minutes(now: SystemTime) -> u64 {
+    now.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 60)
+}
+
+/// Mints the cursor of the page at `offset` for `tool` called with arguments of `fingerprint`.
+pub(crate) fn mint(offset: u64, tool: &str, fingerprint: u32, now: SystemTime) -> String {
+    let issued = minutes(now);
+    format!(
+        "{offset:x}.{issued:x}.{fingerprint:08x}.{:08x}",
+        mac(offset, issued, fingerprint, tool)
+    )
+}
+
+fn verify(
+    cursor: &str,
+    tool: &str,
+    fingerprint: u32,
+    now: SystemTime,
+) -> Result<u64, CursorProblem> {
+    let mut parts = cursor.split('.');
+    let mut next = || parts.next().ok_or(CursorProblem::Invalid);
+    let offset = u64::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
+    let issued = u64::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
+    let found_fp = u32::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
+    let found_mac = u32::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
+    if parts.next().is_some() || mac(offset, issued, found_fp, tool) != found_mac {
+        return Err(CursorProblem::Invalid);
+    }
+    if found_fp != fingerprint {
+        return Err(CursorProblem::OtherArguments);
+    }
+    if minutes(now).saturating_sub(issued) * 60 > CURSOR_LIFETIME.as_secs() {
+        return Err(CursorProblem::Expired);
+    }
+    Ok(offset)
+}
+
+/// Names of arguments that may change between pages without starting a new query.
+const PAGING_ARGUMENTS: &[&str] = &[
+    "limit",
+    "page_size",
+    "max_results",
+    "per_page",
+    "top_k",
+    "count",
+];
+
+/// A fingerprint of the arguments that define the query: all but the cursor, the response
+/// format and the page size, in any key order.
+pub(crate) fn fingerprint(args: &JsonObject, skip: &[Option<&str>]) -> u32 {
+    let mut keys: Vec<&String> = args
+        .keys()
+        .filter(|k| !skip.contains(&Some(k.as_str())) && !PAGING_ARGUMENTS.contains(&k.as_str()))
+        .collect();
+    keys.sort();
+    let mut h = std::hash::DefaultHasher::new();
+    for k in keys {
+        k.hash(&mut h);
+        args[k.as_str()].to_string().hash(&mut h);
+    }
+    h.finish() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_refuse_misuse() {
+        let now = SystemTime::now();
+        let c = mint(40, "shipment_search", 7, now);
+        assert_eq!(verify(&c, "shipment_search", 7, now), Ok(40));
+        assert_eq!(
+            verify(&c, "shipment_search", 8, now),
+            Err(CursorProblem::OtherArguments)
+        );
+        assert_eq!(
+            verify(&c, "shipment_get_log", 7, now),
+            Err(CursorProblem::Invalid)
+        );
+        assert_eq!(
+            verify("garbage", "shipment_search", 7, now),
+            Err(CursorProblem::Invalid)
+        );
+        let tampered = c.replacen("28.", "29.", 1);
+        assert_eq!(
+            verify(&tampered, "shipment_search", 7, now),
+            Err(CursorProblem::Invalid)
+        );
+        let later = now + CURSOR_LIFETIME + Duration::from_secs(120);
+        assert_eq!(
+            verify(&c, "shipment_search", 7, later),
+            Err(CursorProblem::Expired)
+        );
+    }
+
+    #[test]
+    fn fingerprints_ignore_paging_and_order() {
+        let a: JsonObject =
+            serde_json::from_value(json!({"query": "x", "limit": 5, "cursor": "c"})).unwrap();
+        let b: JsonObject = serde_json::from_value(json!({"limit": 9, "query": "x"})).unwrap();
+        let c: JsonObject = serde_json::from_value(json!({"query": "y"})).unwrap();
+        assert_eq!(
+            fingerprint(&a, &[Some("cursor")]),
+            fingerprint(&b, &[Some("cursor")])
+        );
+        assert_ne!(
+            fingerprint(&a, &[Some("cursor")]),
+            fingerprint(&c, &[Some("cursor")])
+        );
+    }
+
+    #[test]
+    fn windows_page_through_everything() {
+        let all: Vec<u32> = (0..25).collect();
+        let first = Page::window(all.clone(), None, 10);
+        assert_eq!(first.items(), (0..10).collect::<Vec<_>>());
+        assert!(first.has_more);
+        let last = Page::window(all, Some(&PageCursor::at(20)), 10);
+        assert_eq!(last.items(), (20..25).collect::<Vec<_>>());
+        assert!(!last.has_more);
+    }
+}
