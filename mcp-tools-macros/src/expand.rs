@@ -48,7 +48,7 @@ fn expand(tool: &ToolFn) -> TokenStream {
     let krate = &tool.krate;
     let ident = tool.ident();
     let name = tool.wire_name();
-    let aliases = tool.args.aliases.iter().map(|a| &a.value);
+    let aliases = tool.args.aliases.iter().map(|a| &a.name.value);
     let params = tool.params.iter().map(param_meta);
     let count = tool.params.len();
     let meta = tool_meta(tool);
@@ -127,7 +127,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let destructive = opt_bool(&tool.args.destructive);
     let idempotent = opt_bool(&tool.args.idempotent);
     let open_world = opt_bool(&tool.args.open_world);
-    let aliases = tool.args.aliases.iter().map(|a| &a.value);
+    let aliases = tool.args.aliases.iter().map(alias_meta);
     let scopes = tool.args.scopes.iter().map(|s| &s.value);
     let timeout_ms = opt_u64(tool.args.timeout_ms.as_ref().map(|v| v.value));
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
@@ -151,6 +151,17 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             detailed_tokens: #detailed_tokens,
             params: &__PARAMS,
         }
+    }
+}
+
+fn alias_meta(alias: &crate::parse::AliasArg) -> TokenStream {
+    let name = &alias.name.value;
+    let since = opt_str(alias.since.as_ref().map(|v| v.value.as_str()));
+    let remove_in = opt_str(alias.remove_in.as_ref().map(|v| v.value.as_str()));
+    let redirect = alias.redirect.is_some();
+    let note = opt_str(alias.redirect.as_ref().and_then(|r| r.value.as_deref()));
+    quote! {
+        __rt::AliasMeta { name: #name, since: #since, remove_in: #remove_in, redirect: #redirect, note: #note }
     }
 }
 

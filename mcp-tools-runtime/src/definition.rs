@@ -43,13 +43,28 @@ pub struct ToolMeta {
     pub destructive: Option<bool>,
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
-    pub aliases: &'static [&'static str],
+    pub aliases: &'static [AliasMeta],
     pub scopes: &'static [&'static str],
     pub timeout_ms: Option<u64>,
     pub max_response_tokens: Option<u64>,
     pub concise_tokens: Option<u64>,
     pub detailed_tokens: Option<u64>,
     pub params: &'static [ParamMeta],
+}
+
+/// A deprecated name of a tool, from `aliases("…")` or `alias(name = "…", …)`.
+#[derive(Debug)]
+pub struct AliasMeta {
+    /// The old name.
+    pub name: &'static str,
+    /// The version that deprecated it.
+    pub since: Option<&'static str>,
+    /// The version that will remove it.
+    pub remove_in: Option<&'static str>,
+    /// Calls through it fail with directions to the new tool, whose arguments differ.
+    pub redirect: bool,
+    /// How the arguments differ, for `redirect`.
+    pub note: Option<&'static str>,
 }
 
 /// What `#[tool]` knows about one parameter.
@@ -175,10 +190,45 @@ impl ToolDefinition {
         &self.tool
     }
 
-    /// Deprecated names that route to this tool.
+    /// Deprecated names of this tool.
     #[must_use]
-    pub fn aliases(&self) -> &'static [&'static str] {
+    pub fn aliases(&self) -> &'static [AliasMeta] {
         self.meta.aliases
+    }
+
+    /// What the model reads about each parameter: name, JSON type, required, unit.
+    pub(crate) fn parameter_summary(&self) -> String {
+        let schema = &self.tool.input_schema;
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+            return "no arguments".to_owned();
+        };
+        properties
+            .iter()
+            .map(|(name, p)| {
+                let ty = p.get("type").and_then(Value::as_str).unwrap_or("value");
+                let unit = self
+                    .meta
+                    .params
+                    .iter()
+                    .find(|m| m.name == name)
+                    .and_then(|m| m.unit);
+                let mut s = format!("`{name}` ({ty}");
+                if let Some(unit) = unit {
+                    s.push_str(&format!(", {unit}"));
+                }
+                if !required.contains(&name.as_str()) {
+                    s.push_str(", optional");
+                }
+                s.push(')');
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The scopes a caller needs.

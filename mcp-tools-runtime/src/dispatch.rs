@@ -7,7 +7,7 @@ use rmcp::{
     ErrorData, Peer, RoleServer,
     model::{
         CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, MetaObject, ProgressToken,
-        RequestId,
+        RequestId, Tool,
     },
 };
 use serde_json::{Value, json};
@@ -16,10 +16,13 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     Caller, Registry, ResponseFormat, ToolContext, ToolError, ToolOutput,
     arg::Call,
-    definition::ToolDefinition,
+    definition::{AliasMeta, ToolDefinition},
+    discovery::{CALL_TOOL, SEARCH_TOOL},
     error::{masked_message, new_reference},
     optimizer::{self, CallFacts, Shaped, TRUNCATION_META_KEY},
-    page, suggest,
+    page,
+    registry::Discovery,
+    suggest,
 };
 
 /// `_meta` key of the error details on an `isError` result.
@@ -69,20 +72,41 @@ impl Registry {
         env: CallEnv,
     ) -> Result<CallToolResult, ErrorData> {
         let inner = &self.inner;
+        if let Some(discovery) = &inner.discovery {
+            match request.name.as_ref() {
+                SEARCH_TOOL => {
+                    return Ok(self.search_tools(discovery, request.arguments.unwrap_or_default()));
+                }
+                CALL_TOOL => {
+                    return Ok(self
+                        .call_through(discovery, request.arguments.unwrap_or_default(), env)
+                        .await);
+                }
+                _ => {}
+            }
+        }
         let Some(route) = inner.routes.get(request.name.as_ref()) else {
             return Err(self.unknown_tool(&request.name));
         };
         let entry = &inner.entries[route.index];
         let mut meta = None;
+        let mut notice = None;
         if let Some(alias) = &route.alias {
+            let a = alias.meta;
             if !alias.warned.swap(true, Ordering::Relaxed) {
                 tracing::warn!(
-                    alias = alias.name,
+                    alias = a.name,
                     tool = entry.name(),
                     "tool called through a deprecated alias; clients should switch to the new name"
                 );
             }
-            meta = Some(deprecation_meta(alias.name, entry.name()));
+            metrics::counter!("mcp_tools_alias_calls_total", "alias" => a.name, "tool" => entry.name()).increment(1);
+            if a.redirect {
+                count_call(entry.name(), "redirected");
+                return Ok(redirect_result(entry, a));
+            }
+            meta = Some(deprecation_meta(a, entry.name()));
+            notice = Some(deprecation_notice(a, entry.name()));
         }
         let caller = env.caller.unwrap_or_else(|| inner.default_caller.clone());
         let missing: Vec<&str> = entry
@@ -187,7 +211,78 @@ impl Registry {
                 )
             }
         };
+        let mut result = result;
+        if let Some(notice) = notice {
+            result.content.push(ContentBlock::text(notice));
+        }
         Ok(result)
+    }
+
+    /// `tools_search`: the best matches, with their full definitions.
+    fn search_tools(&self, discovery: &Discovery, mut args: JsonObject) -> CallToolResult {
+        if let Err(problems) = discovery.search_validator.validate(&mut args) {
+            return CallToolResult::error(vec![ContentBlock::text(format!(
+                "invalid input: {}",
+                problems.join("\n")
+            ))]);
+        }
+        let query = args
+            .get("query")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let limit = args.get("limit").and_then(Value::as_u64).unwrap_or(5);
+        let found: Vec<&Tool> = discovery
+            .index
+            .search(query, usize::try_from(limit).unwrap_or(5))
+            .into_iter()
+            .map(|i| self.inner.entries[i].tool())
+            .collect();
+        let value = json!({ "tools": found });
+        let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
+        if found.is_empty() {
+            result.content = vec![ContentBlock::text(format!(
+                "no tool matches `{query}`; try other words for the task, e.g. the object it acts on (`shipment`, `invoice`) and the action (`cancel`, `search`)"
+            ))];
+        }
+        result.structured_content = Some(value);
+        result
+    }
+
+    /// `tools_call`: any tool, exactly as if called by name.
+    async fn call_through(
+        &self,
+        discovery: &Discovery,
+        mut args: JsonObject,
+        env: CallEnv,
+    ) -> CallToolResult {
+        if let Err(problems) = discovery.call_validator.validate(&mut args) {
+            return CallToolResult::error(vec![ContentBlock::text(format!(
+                "invalid input: {}",
+                problems.join("\n")
+            ))]);
+        }
+        let name = args
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        if name == SEARCH_TOOL || name == CALL_TOOL {
+            return CallToolResult::error(vec![ContentBlock::text(format!(
+                "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
+            ))]);
+        }
+        let mut request = CallToolRequestParams::new(name);
+        if let Some(Value::Object(arguments)) = args.remove("arguments") {
+            request = request.with_arguments(arguments);
+        }
+        match Box::pin(self.dispatch(request, env)).await {
+            Ok(result) => result,
+            // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
+            Err(err) => CallToolResult::error(vec![ContentBlock::text(format!(
+                "{}; find tools with `{SEARCH_TOOL}`",
+                err.message
+            ))]),
+        }
     }
 
     fn unknown_tool(&self, name: &str) -> ErrorData {
@@ -357,13 +452,61 @@ fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObjec
     MetaObject(map)
 }
 
-fn deprecation_meta(alias: &str, replacement: &str) -> MetaObject {
+/// The `_meta` record of a deprecated alias.
+pub(crate) fn deprecation_detail(alias: &AliasMeta, replacement: &str) -> Value {
+    let mut detail = json!({ "alias": alias.name, "use": replacement });
+    if let Some(since) = alias.since {
+        detail["since"] = json!(since);
+    }
+    if let Some(remove_in) = alias.remove_in {
+        detail["remove_in"] = json!(remove_in);
+    }
+    if alias.redirect {
+        detail["redirect"] = json!(true);
+    }
+    detail
+}
+
+fn deprecation_meta(alias: &AliasMeta, replacement: &str) -> MetaObject {
     let mut map = JsonObject::new();
     map.insert(
         DEPRECATION_META_KEY.to_owned(),
-        json!({ "alias": alias, "use": replacement }),
+        deprecation_detail(alias, replacement),
     );
     MetaObject(map)
+}
+
+/// The short note a result reached through an alias ends with.
+fn deprecation_notice(alias: &AliasMeta, replacement: &str) -> String {
+    let when = match (alias.since, alias.remove_in) {
+        (Some(since), Some(remove)) => format!(" since {since} and will be removed in {remove}"),
+        (Some(since), None) => format!(" since {since}"),
+        (None, Some(remove)) => format!(" and will be removed in {remove}"),
+        (None, None) => String::new(),
+    };
+    format!(
+        "Note: `{}` is deprecated{when}; call `{replacement}` instead, with the same arguments.",
+        alias.name
+    )
+}
+
+/// A call through a redirect alias: the replacement is not a drop-in, so say how to call it.
+fn redirect_result(entry: &ToolDefinition, alias: &AliasMeta) -> CallToolResult {
+    let differs = alias
+        .note
+        .map_or_else(String::new, |note| format!(": {note}"));
+    let text = format!(
+        "`{}` was replaced by `{}`, which takes different arguments{differs}. Call `{}` with {}.",
+        alias.name,
+        entry.name(),
+        entry.name(),
+        entry.parameter_summary()
+    );
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    let mut meta = deprecation_meta(alias, entry.name());
+    meta.0.extend(error_meta("invalid_input", false, None).0);
+    result.meta = Some(meta);
+    result
 }
 
 fn merge_meta(base: Option<MetaObject>, extra: MetaObject) -> MetaObject {

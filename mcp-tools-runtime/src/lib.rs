@@ -1,9 +1,11 @@
 #![doc = include_str!("../../README.md")]
 
 mod arg;
+mod catalog;
 mod collision;
 mod context;
 mod definition;
+mod discovery;
 mod dispatch;
 mod error;
 mod optimizer;
@@ -19,8 +21,12 @@ mod validate;
 pub mod view;
 
 pub use arg::{ResponseFormat, State, ToolArg};
+pub use catalog::DefinitionReport;
+#[cfg(feature = "testing")]
+pub use catalog::testing;
 pub use context::{Caller, ToolContext};
-pub use definition::{ParamMeta, ToolDefinition, ToolSpec};
+pub use definition::{AliasMeta, ParamMeta, ToolDefinition, ToolSpec};
+pub use discovery::{CALL_TOOL, SEARCH_TOOL};
 pub use dispatch::{DEPRECATION_META_KEY, ERROR_META_KEY};
 pub use error::{ErrorKind, ToolError};
 pub use optimizer::{
@@ -108,7 +114,7 @@ pub mod __private {
         arg::ResponseFormat,
         arg::{Call, extract_optional},
         collision::{Collision, Listed, find_collision},
-        definition::{CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
+        definition::{AliasMeta, CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
         output::ToolReturn,
         schema::InputSchema,
     };

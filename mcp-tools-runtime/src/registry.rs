@@ -12,9 +12,11 @@ use rmcp::model::Tool;
 use crate::{
     Caller,
     arg::StateMap,
-    definition::ToolDefinition,
+    definition::{AliasMeta, ToolDefinition},
+    discovery::{self, CALL_TOOL, Index, SEARCH_TOOL},
     optimizer::{Budgets, ToolBudget},
     tokens::Encoding,
+    validate::Validator,
 };
 
 /// `_meta` key, on each tool in `tools/list`, of the character bound of its results; Claude
@@ -55,6 +57,8 @@ pub(crate) struct Inner {
     /// Each entry's budgets, resolved against the registry's.
     pub(crate) budgets: Vec<ToolBudget>,
     pub(crate) encoding: Encoding,
+    /// Set when `tools/list` shows only the discovery tools (and pinned ones).
+    pub(crate) discovery: Option<Discovery>,
     pub(crate) routes: HashMap<&'static str, Route>,
     pub(crate) listed: Vec<Tool>,
     pub(crate) state: Arc<StateMap>,
@@ -69,6 +73,15 @@ pub(crate) struct Inner {
     pub(crate) allowed_hosts: Option<Vec<String>>,
 }
 
+/// The search index and the listings of the discovery tools.
+pub(crate) struct Discovery {
+    pub(crate) index: Index,
+    pub(crate) search: Tool,
+    pub(crate) call: Tool,
+    pub(crate) search_validator: Validator,
+    pub(crate) call_validator: Validator,
+}
+
 /// Where a called name leads: a tool, possibly through a deprecated alias.
 pub(crate) struct Route {
     pub(crate) index: usize,
@@ -76,7 +89,7 @@ pub(crate) struct Route {
 }
 
 pub(crate) struct AliasUse {
-    pub(crate) name: &'static str,
+    pub(crate) meta: &'static AliasMeta,
     /// Set after the first call, so the deprecation warning is logged once per alias.
     pub(crate) warned: AtomicBool,
 }
@@ -92,8 +105,42 @@ pub struct RegistryBuilder {
     default_caller: Caller,
     budgets: Budgets,
     encoding: Encoding,
+    alias_listing: AliasListing,
+    discovery: Option<Vec<String>>,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
+}
+
+/// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AliasListing {
+    /// Aliases are not listed: models see only current names (the default).
+    #[default]
+    Hidden,
+    /// Each alias is listed after its tool with a `[DEPRECATED: use …]` banner, for clients
+    /// that pinned old names in prompts or allow-lists. Redirect aliases are never listed.
+    Listed,
+}
+
+/// The `tools/list` entry of a listed alias.
+fn deprecated_listing(tool: &ToolDefinition, alias: &AliasMeta) -> Tool {
+    let mut listing = tool.tool().clone();
+    listing.name = alias.name.into();
+    let banner = format!("[DEPRECATED: use {}] ", tool.name());
+    listing.description = Some(
+        format!(
+            "{banner}{}",
+            listing.description.as_deref().unwrap_or_default()
+        )
+        .into(),
+    );
+    listing.title = listing.title.map(|t| format!("{t} (deprecated)"));
+    let meta = listing.meta.get_or_insert_with(Default::default);
+    meta.0.insert(
+        crate::DEPRECATION_META_KEY.to_owned(),
+        crate::dispatch::deprecation_detail(alias, tool.name()),
+    );
+    listing
 }
 
 /// Why a registry could not be built: every problem found, one per line.
@@ -142,6 +189,8 @@ impl Registry {
             default_caller: Caller::local(),
             budgets: Budgets::default(),
             encoding: Encoding::default(),
+            alias_listing: AliasListing::Hidden,
+            discovery: None,
             #[cfg(feature = "http")]
             allowed_hosts: None,
         }
@@ -245,6 +294,25 @@ impl RegistryBuilder {
         self
     }
 
+    /// For large catalogs: `tools/list` shows only `tools_search` and `tools_call`, plus the
+    /// tools named in `pinned`; every tool stays callable, through `tools_call` or by name.
+    #[must_use]
+    pub fn progressive_discovery<I, S>(mut self, pinned: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.discovery = Some(pinned.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Whether deprecated aliases appear in `tools/list` (default: hidden).
+    #[must_use]
+    pub fn alias_listing(mut self, listing: AliasListing) -> Self {
+        self.alias_listing = listing;
+        self
+    }
+
     /// The tokenizer budgets are counted with (default o200k_base).
     #[must_use]
     pub fn encoding(mut self, encoding: Encoding) -> Self {
@@ -310,9 +378,10 @@ impl RegistryBuilder {
                     ));
                 }
             }
-            let names = std::iter::once((tool.name(), false))
-                .chain(tool.aliases().iter().map(|a| (*a, true)));
-            for (name, is_alias) in names {
+            let names = std::iter::once((tool.name(), None))
+                .chain(tool.aliases().iter().map(|a| (a.name, Some(a))));
+            for (name, alias_meta) in names {
+                let is_alias = alias_meta.is_some();
                 if let Some(&(other, other_alias)) = owners.get(name) {
                     let other = &self.tools[other];
                     let what = |alias: bool| if alias { "an alias" } else { "the name" };
@@ -328,11 +397,23 @@ impl RegistryBuilder {
                     continue;
                 }
                 owners.insert(name, (index, is_alias));
-                let alias = is_alias.then(|| AliasUse {
-                    name,
+                let alias = alias_meta.map(|meta| AliasUse {
+                    meta,
                     warned: AtomicBool::new(false),
                 });
                 routes.insert(name, Route { index, alias });
+            }
+        }
+        if let Some(pinned) = &self.discovery {
+            for name in [SEARCH_TOOL, CALL_TOOL] {
+                if owners.contains_key(name) {
+                    problems.push(format!("`{name}` is a tool of this registry, but progressive discovery needs the name for itself; rename the tool"));
+                }
+            }
+            for name in pinned {
+                if !self.tools.iter().any(|t| t.name() == name) {
+                    problems.push(format!("pinned tool `{name}` is not in the registry"));
+                }
             }
         }
         if !problems.is_empty() {
@@ -360,7 +441,45 @@ impl RegistryBuilder {
             );
         }
         self.encoding.warm();
-        let listed: Vec<Tool> = self.tools.iter().map(|t| t.tool().clone()).collect();
+        let mut listed: Vec<Tool> = Vec::with_capacity(self.tools.len());
+        for tool in &self.tools {
+            listed.push(tool.tool().clone());
+            if self.alias_listing == AliasListing::Listed {
+                listed.extend(
+                    tool.aliases()
+                        .iter()
+                        .filter(|a| !a.redirect)
+                        .map(|a| deprecated_listing(tool, a)),
+                );
+            }
+        }
+        let discovery = self.discovery.as_ref().map(|pinned| {
+            let search = discovery::search_tool(self.tools.len());
+            let call = discovery::call_tool();
+            let index = Index::build(
+                &self
+                    .tools
+                    .iter()
+                    .map(|t| t.tool().clone())
+                    .collect::<Vec<_>>(),
+            );
+            let shown: Vec<Tool> = listed
+                .iter()
+                .filter(|t| pinned.iter().any(|p| *p == t.name))
+                .cloned()
+                .collect();
+            listed = [search.clone(), call.clone()]
+                .into_iter()
+                .chain(shown)
+                .collect();
+            Discovery {
+                index,
+                search_validator: Validator::compile(&search.input_schema, &[]),
+                call_validator: Validator::compile(&call.input_schema, &[]),
+                search,
+                call,
+            }
+        });
         let mut hasher = DefaultHasher::new();
         for tool in &listed {
             tool.name.hash(&mut hasher);
@@ -379,6 +498,7 @@ impl RegistryBuilder {
                 entries: self.tools,
                 budgets,
                 encoding: self.encoding,
+                discovery,
                 routes,
                 listed,
                 state: Arc::new(self.state),

@@ -34,6 +34,14 @@ impl ServerHandler for Registry {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
+        if let Some(discovery) = &self.inner.discovery {
+            if name == discovery.search.name {
+                return Some(discovery.search.clone());
+            }
+            if name == discovery.call.name {
+                return Some(discovery.call.clone());
+            }
+        }
         let route = self.inner.routes.get(name)?;
         Some(self.inner.entries[route.index].tool().clone())
     }

@@ -10,5 +10,5 @@ mod tool_args;
 pub(crate) mod value;
 
 pub(crate) use param_args::{ParamArgs, parse_param_args};
-pub(crate) use tool_args::{ToolArgs, parse_tool_args};
+pub(crate) use tool_args::{AliasArg, ToolArgs, parse_tool_args};
 pub(crate) use value::Sp;

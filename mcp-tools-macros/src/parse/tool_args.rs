@@ -19,6 +19,7 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "idempotent",
     "open_world",
     "aliases",
+    "alias",
     "scopes",
     "timeout_ms",
     "max_response_tokens",
@@ -35,7 +36,8 @@ pub(crate) struct ToolArgs {
     pub(crate) destructive: Option<Sp<bool>>,
     pub(crate) idempotent: Option<Sp<bool>>,
     pub(crate) open_world: Option<Sp<bool>>,
-    pub(crate) aliases: Vec<Sp<String>>,
+    /// From `aliases("a", "b")` and each `alias(name = "c", …)`, in order.
+    pub(crate) aliases: Vec<AliasArg>,
     pub(crate) scopes: Vec<Sp<String>>,
     pub(crate) timeout_ms: Option<Sp<u64>>,
     pub(crate) max_response_tokens: Option<Sp<u64>>,
@@ -76,7 +78,8 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         }
     };
     let example = r#"#[tool(namespace = "shipment", read_only)]"#;
-    let mut aliases = None;
+    let mut aliases: Option<Vec<AliasArg>> = None;
+    let mut detailed_aliases = Vec::new();
     let mut scopes = None;
     let mut allow = None;
     for meta in value::metas(items, "#[tool(...)]", example, cx) {
@@ -121,7 +124,13 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
             ),
             "aliases" => {
                 let v = value::string_list(&meta, k, r#"aliases("old_name")"#, cx);
+                let v = v.into_iter().map(AliasArg::named).collect();
                 value::set_once(&mut aliases, Some(v), &meta, k, cx);
+            }
+            "alias" => {
+                if let Some(alias) = parse_alias(&meta, cx) {
+                    detailed_aliases.push(alias);
+                }
             }
             "scopes" => {
                 let v = value::string_list(&meta, k, r#"scopes("shipments:write")"#, cx);
@@ -151,9 +160,105 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         }
     }
     args.aliases = aliases.unwrap_or_default();
+    args.aliases.extend(detailed_aliases);
     args.scopes = scopes.unwrap_or_default();
     args.allow = allow.unwrap_or_default();
     args
+}
+
+/// A deprecated name of the tool.
+pub(crate) struct AliasArg {
+    pub(crate) name: Sp<String>,
+    /// The version that deprecated it.
+    pub(crate) since: Option<Sp<String>>,
+    /// The version that will remove it.
+    pub(crate) remove_in: Option<Sp<String>>,
+    /// `redirect`: calls fail with directions to the new tool, since its arguments differ;
+    /// the optional text says how.
+    pub(crate) redirect: Option<Sp<Option<String>>>,
+}
+
+impl AliasArg {
+    fn named(name: Sp<String>) -> Self {
+        AliasArg {
+            name,
+            since: None,
+            remove_in: None,
+            redirect: None,
+        }
+    }
+}
+
+/// `alias(name = "old", since = "1.4", remove_in = "2.0", redirect [= "how arguments differ"])`.
+fn parse_alias(meta: &syn::Meta, cx: &mut Diagnostics) -> Option<AliasArg> {
+    const KEYS: &[&str] = &["name", "since", "remove_in", "redirect"];
+    let example = r#"alias(name = "set_weight", since = "1.4", remove_in = "2.0")"#;
+    let syn::Meta::List(list) = meta else {
+        cx.error_spanned(
+            meta,
+            "`alias` takes a list of keys",
+            format!("write `{example}`"),
+        );
+        return None;
+    };
+    let items = match NestedMeta::parse_meta_list(list.tokens.clone()) {
+        Ok(items) => items,
+        Err(err) => {
+            cx.push(err);
+            return None;
+        }
+    };
+    let (mut name, mut since, mut remove_in, mut redirect) = (None, None, None, None);
+    for meta in value::metas(items, "alias(...)", example, cx) {
+        let key = value::key_of(&meta);
+        let k = key.as_str();
+        match k {
+            "name" => value::set_once(
+                &mut name,
+                value::string(&meta, k, example, cx),
+                &meta,
+                k,
+                cx,
+            ),
+            "since" => value::set_once(
+                &mut since,
+                value::string(&meta, k, r#"since = "1.4""#, cx),
+                &meta,
+                k,
+                cx,
+            ),
+            "remove_in" => value::set_once(
+                &mut remove_in,
+                value::string(&meta, k, r#"remove_in = "2.0""#, cx),
+                &meta,
+                k,
+                cx,
+            ),
+            "redirect" => {
+                let v = match &meta {
+                    syn::Meta::Path(path) => Some(Sp::new(None, syn::spanned::Spanned::span(path))),
+                    _ => value::string(&meta, k, r#"redirect = "weight is now weight_kg""#, cx)
+                        .map(|s| Sp::new(Some(s.value), s.span)),
+                };
+                value::set_once(&mut redirect, v, &meta, k, cx);
+            }
+            _ => keys::unknown(&meta, k, "alias(...)", KEYS, cx),
+        }
+    }
+    let Some(name) = name else {
+        cx.error_spanned(
+            list,
+            "`alias(...)` needs `name = \"…\"`",
+            format!("write `{example}`"),
+        );
+        return None;
+    };
+    Some(AliasArg {
+        name,
+        since,
+        remove_in,
+        redirect,
+    })
 }
 
 /// `max_response_tokens(concise = 500, detailed = 4000)`, optionally with `max = …`.

@@ -170,7 +170,7 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
 /// `alias_valid`: aliases follow the name rules and collide with nothing of their own tool.
 pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
     let name = tool.wire_name();
-    for (i, alias) in tool.args.aliases.iter().enumerate() {
+    for (i, alias) in tool.args.aliases.iter().map(|a| &a.name).enumerate() {
         let a = &alias.value;
         if !is_snake(a) {
             cx.rule(
@@ -197,7 +197,7 @@ pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
         }
         if tool.args.aliases[..i]
             .iter()
-            .any(|earlier| earlier.value == *a)
+            .any(|earlier| earlier.name.value == *a)
         {
             cx.rule(
                 Rule::AliasValid,

@@ -1,0 +1,228 @@
+//! What the catalog costs in context, and a contract test that catches every change to it.
+
+use std::fmt;
+
+use crate::{Registry, tokens::Encoding};
+
+/// Tokens of each tool's definition as the model sees it (its `tools/list` entry, compact
+/// JSON), and the total. From [`Registry::definition_report`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionReport {
+    encoding: Encoding,
+    tools: Vec<(String, usize)>,
+}
+
+impl Registry {
+    /// Counts the tokens of every definition `tools/list` sends (all pages).
+    #[must_use]
+    pub fn definition_report(&self) -> DefinitionReport {
+        let encoding = self.inner.encoding;
+        let tools = self
+            .tool_definitions()
+            .iter()
+            .map(|tool| {
+                let json = serde_json::to_string(tool).unwrap_or_default();
+                (tool.name.to_string(), encoding.count(&json))
+            })
+            .collect();
+        DefinitionReport { encoding, tools }
+    }
+}
+
+impl DefinitionReport {
+    /// `(name, tokens)` per listed tool, in listing order.
+    #[must_use]
+    pub fn tools(&self) -> &[(String, usize)] {
+        &self.tools
+    }
+
+    /// The tokens of one tool's definition.
+    #[must_use]
+    pub fn tokens_of(&self, name: &str) -> Option<usize> {
+        self.tools.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+    }
+
+    /// The tokens of the whole catalog.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.tools.iter().map(|(_, t)| t).sum()
+    }
+
+    /// Panics, with the report, if the catalog costs more than `budget` tokens: a test that
+    /// keeps the catalog's context cost from creeping up.
+    #[track_caller]
+    pub fn assert_total_at_most(&self, budget: usize) {
+        assert!(
+            self.total() <= budget,
+            "the tool catalog costs {} tokens, over its budget of {budget}:\n{self}",
+            self.total()
+        );
+    }
+
+    /// Panics, with the report, if any one definition costs more than `budget` tokens.
+    #[track_caller]
+    pub fn assert_each_at_most(&self, budget: usize) {
+        let over: Vec<&str> = self
+            .tools
+            .iter()
+            .filter(|(_, t)| *t > budget)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        assert!(
+            over.is_empty(),
+            "{} over the per-tool budget of {budget} tokens:\n{self}",
+            over.join(", ")
+        );
+    }
+}
+
+impl fmt::Display for DefinitionReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .tools
+            .iter()
+            .map(|(n, _)| n.len())
+            .max()
+            .unwrap_or(4)
+            .max(5);
+        let encoding = match self.encoding {
+            Encoding::O200kBase => "o200k_base",
+            Encoding::Cl100kBase => "cl100k_base",
+        };
+        writeln!(f, "{:<width$}  tokens ({encoding})", "tool")?;
+        for (name, tokens) in &self.tools {
+            writeln!(f, "{name:<width$}  {tokens:>6}")?;
+        }
+        write!(f, "{:<width$}  {:>6}", "total", self.total())
+    }
+}
+
+/// A contract test for the catalog: [`assert_catalog`](testing::assert_catalog).
+#[cfg(feature = "testing")]
+pub mod testing {
+    use std::{collections::BTreeMap, fmt::Write as _, path::Path};
+
+    use serde_json::{Value, json};
+
+    use crate::Registry;
+
+    /// The environment variable that accepts a changed catalog: `MCP_TOOLS_UPDATE_CATALOG=1`.
+    pub const UPDATE_ENV: &str = "MCP_TOOLS_UPDATE_CATALOG";
+
+    /// The reviewed form of the catalog: every listed definition, and where each alias leads.
+    #[must_use]
+    pub fn catalog_json(registry: &Registry) -> Value {
+        let aliases: BTreeMap<&str, &str> = registry
+            .inner
+            .entries
+            .iter()
+            .flat_map(|t| t.aliases().iter().map(move |a| (a.name, t.name())))
+            .collect();
+        json!({ "tools": registry.tool_definitions(), "aliases": aliases })
+    }
+
+    /// Compares `registry`'s `tools/list` (names, titles, descriptions, schemas,
+    /// annotations) and aliases with the reviewed file at `path`, and panics with a readable
+    /// diff on any change. A removed name that is not an alias of another tool is called
+    /// out: clients still calling it would fail, so its successor should keep it as an
+    /// alias. Run with `MCP_TOOLS_UPDATE_CATALOG=1` to write the file after reviewing.
+    ///
+    /// ```no_run
+    /// # fn registry() -> mcp_tools_runtime::Registry { unimplemented!() }
+    /// #[test]
+    /// fn the_catalog_is_reviewed() {
+    ///     mcp_tools_runtime::testing::assert_catalog(&registry(), "tests/catalog.json");
+    /// }
+    /// ```
+    #[track_caller]
+    pub fn assert_catalog(registry: &Registry, path: impl AsRef<Path>) {
+        let path = path.as_ref();
+        let current = catalog_json(registry);
+        let update = std::env::var(UPDATE_ENV).is_ok_and(|v| v == "1");
+        let reviewed = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        if reviewed.as_ref() == Some(&current) {
+            return;
+        }
+        if update {
+            let text = serde_json::to_string_pretty(&current).unwrap_or_default() + "\n";
+            if let Err(err) = std::fs::write(path, text) {
+                panic!("cannot write the catalog to {}: {err}", path.display());
+            }
+            return;
+        }
+        let Some(reviewed) = reviewed else {
+            panic!(
+                "no reviewed catalog at {}; review the tools and write it with {UPDATE_ENV}=1",
+                path.display()
+            );
+        };
+        panic!("{}", describe_changes(&reviewed, &current, path));
+    }
+
+    /// One line per change, with a line diff of each changed definition.
+    #[must_use]
+    pub fn describe_changes(reviewed: &Value, current: &Value, path: &Path) -> String {
+        let by_name = |catalog: &Value| -> BTreeMap<String, Value> {
+            catalog["tools"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), t.clone()))
+                .collect()
+        };
+        let (old, new) = (by_name(reviewed), by_name(current));
+        let aliases = current["aliases"].as_object().cloned().unwrap_or_default();
+        let mut out = format!("the tool catalog differs from {}:\n", path.display());
+        for name in old.keys().filter(|n| !new.contains_key(*n)) {
+            match aliases.get(name).and_then(Value::as_str) {
+                Some(successor) => {
+                    let _ = writeln!(
+                        out,
+                        "- `{name}` is no longer listed; calls still reach `{successor}` through its alias"
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "- `{name}` was removed and is not an alias of any tool: clients calling it will fail. If it was renamed, add `aliases(\"{name}\")` to its successor's #[tool]"
+                    );
+                }
+            }
+        }
+        for name in new.keys().filter(|n| !old.contains_key(*n)) {
+            let _ = writeln!(out, "- `{name}` was added");
+        }
+        for (name, before) in &old {
+            let Some(after) = new.get(name) else { continue };
+            if before == after {
+                continue;
+            }
+            let _ = writeln!(out, "- `{name}` changed:");
+            let before = serde_json::to_string_pretty(before).unwrap_or_default();
+            let after = serde_json::to_string_pretty(after).unwrap_or_default();
+            let diff = similar::TextDiff::from_lines(&before, &after);
+            for change in diff.iter_all_changes() {
+                let sign = match change.tag() {
+                    similar::ChangeTag::Delete => "-",
+                    similar::ChangeTag::Insert => "+",
+                    similar::ChangeTag::Equal => continue,
+                };
+                let _ = write!(out, "    {sign} {change}");
+            }
+        }
+        if reviewed["aliases"] != current["aliases"] {
+            let _ = writeln!(
+                out,
+                "- aliases changed: {} → {}",
+                reviewed["aliases"], current["aliases"]
+            );
+        }
+        let _ = write!(
+            out,
+            "review the changes, then accept them with {UPDATE_ENV}=1"
+        );
+        out
+    }
+}
