@@ -36,7 +36,8 @@ pub use optimizer::{
 pub use output::{IntoToolOutput, Json, Resume, ToolOutput};
 pub use page::{CURSOR_LIFETIME, Page, PageCursor};
 pub use registry::{
-    BuildError, DEFAULT_PAGE_SIZE, MAX_RESULT_CHARS_META_KEY, Registry, RegistryBuilder,
+    AliasListing, BuildError, DEFAULT_PAGE_SIZE, MAX_RESULT_CHARS_META_KEY, Registry,
+    RegistryBuilder,
 };
 pub use schema::{InputSchema, OutputSchema, input_schema_for, output_schema_for};
 pub use tokens::{Encoding, Prefix};
