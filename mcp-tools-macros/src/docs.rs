@@ -13,8 +13,20 @@ pub(crate) struct Doc {
     pub(crate) text: Option<String>,
     /// The raw `#[doc = …]` values, for docs written with `include_str!` or `concat!`.
     raw: Vec<TokenStream>,
-    /// From the first to the last doc line.
+    /// The first doc line (proc macros cannot join spans on stable).
     pub(crate) span: Span,
+    /// Each `///` line's text and span, to point at the line a problem is on.
+    pub(crate) lines: Vec<(String, Span)>,
+}
+
+impl Doc {
+    /// The span of the first line containing `needle`, else the first line.
+    pub(crate) fn span_of(&self, needle: &str) -> Span {
+        self.lines
+            .iter()
+            .find(|(text, _)| text.contains(needle))
+            .map_or(self.span, |(_, span)| *span)
+    }
 }
 
 impl Doc {
@@ -41,6 +53,7 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
         .join(last.bracket_token.span.close())
         .unwrap_or(first.pound_token.span);
     let mut lines = Vec::new();
+    let mut spanned = Vec::new();
     let mut raw = Vec::new();
     let mut literal = true;
     for attr in &docs {
@@ -52,6 +65,7 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
             Expr::Lit(lit) if matches!(lit.lit, Lit::Str(_)) => {
                 if let Lit::Str(s) = &lit.lit {
                     let value = s.value();
+                    spanned.push((value.clone(), attr.pound_token.span));
                     // `///` comments are one line each (an empty `///` is a blank line);
                     // `/** */` blocks hold several.
                     lines.extend(
@@ -65,7 +79,12 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
         }
     }
     let text = literal.then(|| reflow(&lines));
-    Some(Doc { text, raw, span })
+    Some(Doc {
+        text,
+        raw,
+        span,
+        lines: spanned,
+    })
 }
 
 /// Joins wrapped lines into paragraphs.

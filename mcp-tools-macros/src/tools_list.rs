@@ -47,8 +47,23 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let definitions = list.tools.iter().map(
         |path| quote_spanned!(path.span()=> <#path as #krate::__private::ToolSpec>::definition()),
     );
+    // Names and aliases are consts, so collisions fail the build (const evaluation) with a
+    // message that names both fns; the registry checks again at run time for other lists.
+    let listed = list.tools.iter().map(|path| {
+        let shown = quote!(#path).to_string().replace(' ', "");
+        quote_spanned!(path.span()=> (
+            <#path as #krate::__private::ToolSpec>::NAME,
+            <#path as #krate::__private::ToolSpec>::ALIASES,
+            #shown,
+        ))
+    });
     quote! {
         {
+            const __MCP_TOOLS_COLLISION: ::core::option::Option<#krate::__private::Collision> =
+                #krate::__private::find_collision(&[#(#listed),*]);
+            const _: () = if let ::core::option::Option::Some(collision) = &__MCP_TOOLS_COLLISION {
+                ::core::panic!("{}", collision.as_str())
+            };
             let tools: ::std::vec::Vec<#krate::__private::ToolDefinition> = ::std::vec![#(#definitions),*];
             tools
         }

@@ -222,6 +222,7 @@ mod tests {
 pub(crate) const VERBS: &[&str] = &[
     "abort",
     "accept",
+    "adjust",
     "acknowledge",
     "activate",
     "add",
@@ -446,6 +447,7 @@ pub(crate) const VERBS: &[&str] = &[
     "put",
     "query",
     "queue",
+    "quote",
     "rank",
     "rate",
     "read",
@@ -481,6 +483,7 @@ pub(crate) const VERBS: &[&str] = &[
     "report",
     "request",
     "reschedule",
+    "resend",
     "reserve",
     "reset",
     "resize",
@@ -512,6 +515,7 @@ pub(crate) const VERBS: &[&str] = &[
     "sell",
     "send",
     "set",
+    "settle",
     "share",
     "ship",
     "show",
@@ -578,6 +582,7 @@ pub(crate) const VERBS: &[&str] = &[
     "verify",
     "view",
     "vote",
+    "void",
     "wait",
     "warn",
     "watch",
@@ -719,8 +724,30 @@ pub(crate) const RELATIVE_PREFIXES: &[&str] = &[
     "subtract",
 ];
 /// Last words of a relative-change parameter: `weight_delta`, `increase_by`.
-pub(crate) const RELATIVE_SUFFIXES: &[&str] =
-    &["delta", "by", "increment", "decrement", "diff", "offset_by"];
+pub(crate) const RELATIVE_SUFFIXES: &[&str] = &["delta", "increment", "decrement", "diff"];
+
+/// Verbs that, before a final `_by`, make a change relative: `increase_by`, `adjust_by`
+/// (but not `group_by` or `requested_by`).
+pub(crate) const RELATIVE_BY_VERBS: &[&str] = &[
+    "increase",
+    "decrease",
+    "increment",
+    "decrement",
+    "adjust",
+    "change",
+    "shift",
+    "offset",
+    "grow",
+    "shrink",
+    "reduce",
+    "raise",
+    "lower",
+    "bump",
+    "extend",
+    "move",
+    "add",
+    "subtract",
+];
 
 /// Verbs whose tools destroy or overwrite data and must say `destructive = true`.
 pub(crate) const DESTRUCTIVE_VERBS: &[&str] = &[
@@ -759,8 +786,7 @@ pub(crate) const STATEFUL_PHRASES: &[&str] = &[
 ];
 
 /// Words that, as the whole description or its start, say nothing (`description_placeholder`).
-pub(crate) const PLACEHOLDER_MARKERS: &[&str] =
-    &["TODO", "TBD", "FIXME", "XXX", "lorem ipsum", "placeholder"];
+pub(crate) const PLACEHOLDER_MARKERS: &[&str] = &["TODO", "TBD", "FIXME", "XXX", "lorem ipsum"];
 
 /// Openings that spend the model's attention on filler (`description_placeholder`).
 pub(crate) const FILLER_OPENINGS: &[&str] = &[

@@ -45,40 +45,52 @@ pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
 pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics) {
     let Some(doc) = &tool.doc else { return };
     let Some(text) = &doc.text else { return };
-    if let Some(problem) = placeholder(text) {
+    if let Some(marker) = placeholder_marker(text) {
+        cx.rule(
+            Rule::DescriptionPlaceholder,
+            doc.span_of(&marker),
+            format!("the description of `{}` contains the placeholder `{marker}`: the model reads it as part of the tool's purpose", tool.wire_name()),
+            "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment",
+        );
+        return;
+    }
+    let lower = text.trim_start().to_lowercase();
+    if let Some(opening) = words::FILLER_OPENINGS
+        .iter()
+        .find(|opening| lower.starts_with(*opening))
+    {
         cx.rule(
             Rule::DescriptionPlaceholder,
             doc.span,
-            format!("the description of `{}` {problem}", tool.wire_name()),
+            format!("the description of `{}` opens with filler (\"{opening}…\"): it spends the model's attention on nothing", tool.wire_name()),
             "start with a verb phrase that says what it does (\"Record a shipment's weight …\"), then when to use it",
         );
     }
 }
 
-fn placeholder(text: &str) -> Option<String> {
-    for marker in words::PLACEHOLDER_MARKERS {
-        let upper = marker.chars().all(|c| c.is_ascii_uppercase());
-        let found = if upper {
-            text.split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| w == *marker)
-        } else {
-            text.to_lowercase().contains(marker)
-        };
-        if found {
-            return Some(format!(
-                "contains the placeholder `{marker}`: the model reads it as the tool's purpose"
-            ));
+/// The placeholder in `text`, as written: `TODO`, `TODOs`, `todo:`, `FIXME`, "lorem ipsum"…
+fn placeholder_marker(text: &str) -> Option<String> {
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric() && c != ':') {
+        let bare = word.trim_end_matches(':');
+        for marker in words::PLACEHOLDER_MARKERS
+            .iter()
+            .filter(|m| m.chars().all(|c| c.is_ascii_uppercase()))
+        {
+            // `TODO`, `TODOs`, and a lower-case `todo:` note.
+            if bare == *marker
+                || bare.strip_suffix('s') == Some(*marker)
+                || (word.ends_with(':') && bare.eq_ignore_ascii_case(marker))
+            {
+                return Some(word.to_owned());
+            }
         }
     }
-    let lower = text.trim_start().to_lowercase();
-    words::FILLER_OPENINGS
+    let lower = text.to_lowercase();
+    words::PLACEHOLDER_MARKERS
         .iter()
-        .find(|opening| lower.starts_with(*opening))
-        .map(|opening| {
-            format!(
-                "opens with filler (\"{opening}…\"): it spends the model's attention on nothing"
-            )
-        })
+        .filter(|m| m.contains(' '))
+        .find(|m| lower.contains(*m))
+        .map(|m| (*m).to_owned())
 }
 
 /// `param_description_required`: every argument the model fills has a doc comment.

@@ -14,6 +14,15 @@ fn verb_kind(action: &str) -> Option<bool> {
     {
         return None;
     }
+    // `find_and_replace`, `get_or_create`: a second verb that is not a read changes state.
+    let parts: Vec<&str> = action.split('_').collect();
+    if parts.windows(2).any(|w| {
+        matches!(w[0], "and" | "or" | "then")
+            && !words::READ_ONLY_VERBS.contains(&w[1])
+            && words::VERBS.contains(&w[1])
+    }) {
+        return None;
+    }
     let first = words::first_word(action);
     if words::DESTRUCTIVE_VERBS.contains(&first) {
         Some(true)
@@ -37,7 +46,8 @@ pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     };
     cx.rule(
         Rule::EffectDeclared,
-        tool.args.span,
+        // The whole `#[tool(...)]`: the problem is a key that is not there.
+        proc_macro2::Span::call_site(),
         format!(
             "`{}` does not say whether it changes anything: clients then assume the worst and ask the user to confirm every call",
             tool.wire_name()

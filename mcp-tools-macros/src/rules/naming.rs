@@ -85,7 +85,10 @@ pub(crate) fn check_name_length(tool: &ToolFn, cx: &mut Diagnostics) {
                 "tool name `{name}` is {} characters; LLM APIs reject tool names over {MAX_NAME_LEN}, and clients add their own server prefix",
                 name.len()
             ),
-            format!("shorten the namespace or the fn name by {} characters", name.len() - MAX_NAME_LEN),
+            {
+                let over = name.len() - MAX_NAME_LEN;
+                format!("shorten the namespace or the fn name by {over} character{}", if over == 1 { "" } else { "s" })
+            },
         );
     }
 }
@@ -102,7 +105,8 @@ pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
         Some(_) => {}
         None => cx.rule(
             Rule::NamespaceRequired,
-            tool.args.span,
+            // The whole `#[tool(...)]`: the problem is a key that is not there.
+            Span::call_site(),
             format!(
                 "tool `{}` has no namespace: an agent with several servers loaded cannot tell which system a bare name acts on, and bare names collide",
                 tool.action.value
@@ -150,6 +154,7 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
         .value
         .strip_prefix("r#")
         .unwrap_or(&tool.action.value);
+    let action = without_namespace(action, tool);
     let first = words::first_word(action);
     if words::VERBS.contains(&first) || !is_snake(action) {
         return;
@@ -165,6 +170,29 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
         format!("tool name `{action}` does not start with a verb: models pick tools by the action a name states"),
         format!("start with what it does, e.g. `{guess}_{action}`; with a resource namespace a bare verb works too (`search`)"),
     );
+}
+
+/// The action without a repeat of the namespace: `shipment_get_status` under `shipment` is
+/// `redundant_namespace`'s to report, and its verb is `get`.
+fn without_namespace<'a>(action: &'a str, tool: &ToolFn) -> &'a str {
+    let Some(ns) = tool
+        .args
+        .namespace
+        .as_ref()
+        .filter(|ns| !ns.value.is_empty())
+    else {
+        return action;
+    };
+    let action = action
+        .strip_prefix(&format!("{}_", ns.value))
+        .unwrap_or(action);
+    let first = words::first_word(action);
+    let ns_last = words::last_word(&ns.value);
+    if first == ns_last || first == format!("{ns_last}s") || format!("{first}s") == ns_last {
+        action.strip_prefix(&format!("{first}_")).unwrap_or(action)
+    } else {
+        action
+    }
 }
 
 /// `alias_valid`: aliases follow the name rules and collide with nothing of their own tool.

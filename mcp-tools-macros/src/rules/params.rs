@@ -65,9 +65,22 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
         cx.rule(
             Rule::UnitInName,
             param.wire_name.span,
-            format!("parameter `{name}` is a {quantity} without a unit: a model will guess seconds where you meant milliseconds"),
+            format!("parameter `{name}` is a {quantity} without a unit: {}", confusion(quantity)),
             format!("put the unit in the name (`{name}_{example}`) or write `#[param(unit = \"{example}\")]`"),
         );
+    }
+}
+
+/// The misreading a unit-less quantity invites.
+fn confusion(quantity: &str) -> &'static str {
+    match suggested_unit(quantity) {
+        "ms" | "s" | "days" => "a model will guess seconds where you meant milliseconds",
+        "usd" => "a model will guess dollars where you meant cents, or the wrong currency",
+        "kg" => "a model will guess pounds where you meant kilograms",
+        "bytes" => "a model will guess megabytes where you meant bytes",
+        "m" => "a model will guess feet where you meant metres",
+        "pct" => "a model will guess a fraction where you meant percent",
+        _ => "a model has to guess the unit, and a wrong guess is off by orders of magnitude",
     }
 }
 
@@ -75,14 +88,15 @@ fn suggested_unit(quantity: &str) -> &'static str {
     match quantity {
         "weight" | "mass" => "kg",
         "amount" | "price" | "cost" | "fee" | "budget" | "balance" | "salary" | "revenue"
-        | "spend" | "discount" => "usd",
+        | "spend" => "usd",
+        "discount" | "margin" => "pct",
         "timeout" | "delay" | "interval" | "backoff" | "cooldown" | "latency" | "elapsed"
         | "wait" => "ms",
         "duration" | "ttl" | "lifetime" | "expiry" | "uptime" | "downtime" | "period" => "s",
         "age" => "days",
         "size" | "memory" | "storage" | "disk" | "quota" => "bytes",
         "length" | "width" | "height" | "thickness" | "distance" | "radius" | "diameter"
-        | "altitude" | "elevation" | "margin" => "m",
+        | "altitude" | "elevation" => "m",
         "speed" | "velocity" | "pace" => "kmh",
         "temperature" | "temp" => "celsius",
         "bandwidth" | "throughput" => "mbps",
@@ -182,14 +196,22 @@ pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
     if tool.args.read_only.as_ref().is_some_and(|r| r.value) {
         return;
     }
-    let relative = |name: &str| {
+    let prefixed = |name: &str| {
         words::RELATIVE_PREFIXES
             .iter()
             .any(|p| name == *p || name.starts_with(&format!("{p}_")))
-            || (name.contains('_') && words::RELATIVE_SUFFIXES.contains(&words::last_word(name)))
+    };
+    let relative = |name: &str| {
+        let parts: Vec<&str> = name.split('_').collect();
+        prefixed(name)
+            || (parts.len() > 1 && words::RELATIVE_SUFFIXES.contains(&parts[parts.len() - 1]))
+            || (parts.len() > 1
+                && parts[parts.len() - 1] == "by"
+                && words::RELATIVE_BY_VERBS.contains(&parts[parts.len() - 2]))
     };
     let action = &tool.action.value;
-    if relative(action) {
+    // Actions are judged by their verb only: `apply_diff` applies a patch, it adds nothing.
+    if prefixed(action) {
         cx.rule(
             Rule::AbsoluteValue,
             tool.action.span,

@@ -94,14 +94,14 @@ fn name_rules() {
             quote!(namespace = "shipment", read_only),
             quote!(#[doc = #DOC] async fn shipment_get() {})
         ),
-        ["redundant_namespace", "verb_first"]
+        ["redundant_namespace"]
     );
     assert_eq!(
         rules(
             quote!(namespace = "shipment", read_only),
             quote!(#[doc = #DOC] async fn shipments_get() {})
         ),
-        ["redundant_namespace", "verb_first"]
+        ["redundant_namespace"]
     );
     assert_eq!(
         rules(
@@ -271,6 +271,66 @@ fn parameter_rules() {
         #[doc = " x"] at: String,
     ) {});
     assert!(rules(attr, fine).is_empty());
+}
+
+#[test]
+fn relative_change_words_are_judged_in_context() {
+    let attr = quote!(namespace = "report", destructive = false);
+    let fine = quote!(#[doc = #DOC] async fn apply_diff(#[doc = " x"] group_by: String, #[doc = " x"] requested_by: String) {});
+    assert!(rules(attr.clone(), fine).is_empty());
+    let found = rules(
+        attr,
+        quote!(#[doc = #DOC] async fn set_level(#[doc = " x"] adjust_by: i32) {}),
+    );
+    assert_eq!(found, ["absolute_value"]);
+}
+
+#[test]
+fn placeholders_point_at_their_line() {
+    let attr = quote!(namespace = "shipment", read_only);
+    let fine = "Fill every placeholder of a document template with the shipment's data.";
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #fine] async fn get_status() {})
+        )
+        .is_empty()
+    );
+    for text in [
+        "Get a shipment's status. TODOs: explain the fields.",
+        "Get a shipment's status and route. todo: fields",
+    ] {
+        assert_eq!(
+            rules(
+                attr.clone(),
+                quote!(#[doc = #text] async fn get_status() {})
+            ),
+            ["description_placeholder"],
+            "{text}"
+        );
+    }
+    let found = messages(
+        attr,
+        quote!(
+            #[doc = " Get a shipment's status, route and due date."]
+            #[doc = " TODO: explain."]
+            async fn get_status() {}
+        ),
+    );
+    assert!(
+        found[0].contains("placeholder `TODO:`") && found[0].contains("replace the placeholder"),
+        "{}",
+        found[0]
+    );
+}
+
+#[test]
+fn compound_actions_that_change_state_are_not_reads() {
+    let found = rules(
+        quote!(namespace = "document", destructive),
+        quote!(#[doc = #DOC] async fn find_and_replace() {}),
+    );
+    assert!(found.is_empty(), "{found:?}");
 }
 
 #[test]
