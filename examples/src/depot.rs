@@ -10,6 +10,7 @@ use chrono::DateTime;
 use mcp_tools_runtime::ToolError;
 
 use crate::{
+    event_log::EventLog,
     seed,
     shipment::{Shipment, Status},
 };
@@ -21,15 +22,6 @@ use crate::{
 #[derive(Debug, Default)]
 pub struct Depot {
     shipments: RwLock<BTreeMap<String, Shipment>>,
-}
-
-/// What [`Depot::search`] found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Matches {
-    /// How many shipments match, before the limit.
-    pub total: usize,
-    /// The first matches, newest booking first.
-    pub shipments: Vec<Shipment>,
 }
 
 impl Depot {
@@ -64,24 +56,21 @@ impl Depot {
         self.read().is_empty()
     }
 
-    /// Shipments whose number, sender, recipient or cities contain every word of `query`,
-    /// ignoring case, optionally only those in `status`; newest booking first, at most
-    /// `limit`. A query without words matches every shipment.
+    /// Every shipment whose number, sender, recipient or cities contain every word of
+    /// `query`, ignoring case, optionally only those in `status`; newest booking first
+    /// (highest number first), so the order is the same on every call and pages cut from it
+    /// never skip or repeat a shipment. A query without words matches every shipment.
     #[must_use]
-    pub fn search(&self, query: &str, status: Option<Status>, limit: usize) -> Matches {
+    pub fn search(&self, query: &str, status: Option<Status>) -> Vec<Shipment> {
         let terms: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
-        let shipments = self.read();
-        let mut matches = shipments
+        self.read()
             .values()
             // Numbers are zero-padded and issued in booking order: reverse is newest first.
             .rev()
             .filter(|s| status.is_none_or(|wanted| s.status == wanted))
-            .filter(|s| matches_all(s, &terms));
-        let first: Vec<Shipment> = matches.by_ref().take(limit).cloned().collect();
-        Matches {
-            total: first.len() + matches.count(),
-            shipments: first,
-        }
+            .filter(|s| matches_all(s, &terms))
+            .cloned()
+            .collect()
     }
 
     /// The shipment with this number.
@@ -89,6 +78,14 @@ impl Depot {
         self.read()
             .get(shipment_number)
             .cloned()
+            .ok_or_else(|| not_found(shipment_number))
+    }
+
+    /// The event log of the shipment with this number, as its record stands now.
+    pub fn event_log(&self, shipment_number: &str) -> Result<EventLog, ToolError> {
+        self.read()
+            .get(shipment_number)
+            .map(EventLog::new)
             .ok_or_else(|| not_found(shipment_number))
     }
 
@@ -194,10 +191,17 @@ mod tests {
 
     fn first_in(depot: &Depot, status: Status) -> Shipment {
         depot
-            .search("", Some(status), 1)
-            .shipments
-            .pop()
+            .search("", Some(status))
+            .into_iter()
+            .next()
             .unwrap_or_else(|| panic!("the seed has a {status:?} shipment"))
+    }
+
+    fn numbers(shipments: &[Shipment]) -> Vec<&str> {
+        shipments
+            .iter()
+            .map(|s| s.shipment_number.as_str())
+            .collect()
     }
 
     #[test]
@@ -205,7 +209,7 @@ mod tests {
         let a = Depot::seeded();
         let b = Depot::seeded();
         assert_eq!(a.len(), 300);
-        assert_eq!(a.search("", None, 300), b.search("", None, 300));
+        assert_eq!(a.search("", None), b.search("", None));
         assert!(a.get("SH-2026-000001").is_ok());
         assert!(a.get("SH-2026-000300").is_ok());
     }
@@ -213,10 +217,9 @@ mod tests {
     #[test]
     fn search_finds_by_city_ignoring_case() {
         let depot = Depot::seeded();
-        let found = depot.search("bERLIN", None, 300);
-        assert!(found.total > 0);
-        assert_eq!(found.total, found.shipments.len());
-        for s in &found.shipments {
+        let found = depot.search("bERLIN", None);
+        assert!(!found.is_empty());
+        for s in &found {
             assert!(
                 s.sender_city == "Berlin" || s.recipient_city == "Berlin",
                 "{s:?}"
@@ -225,26 +228,39 @@ mod tests {
     }
 
     #[test]
-    fn search_needs_every_word_and_honours_status_and_limit() {
+    fn search_returns_every_match_newest_first() {
         let depot = Depot::seeded();
-        let berlin = depot.search("berlin", Some(Status::Delivered), 300);
-        let both = depot.search("berlin hamburg", Some(Status::Delivered), 300);
-        assert!(both.total < berlin.total);
-        assert!(both.shipments.iter().all(|s| s.status == Status::Delivered));
+        let all = depot.search("", None);
+        assert_eq!(all.len(), depot.len());
+        let listed = numbers(&all);
+        let mut sorted = listed.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(listed, sorted);
+        assert_eq!(listed[0], "SH-2026-000300");
+        for pair in all.windows(2) {
+            assert!(pair[0].created_at >= pair[1].created_at, "{pair:?}");
+        }
+    }
 
-        let limited = depot.search("berlin", Some(Status::Delivered), 2);
-        assert_eq!(limited.total, berlin.total);
-        assert_eq!(limited.shipments, berlin.shipments[..2]);
-        assert!(limited.shipments[0].shipment_number > limited.shipments[1].shipment_number);
+    #[test]
+    fn search_needs_every_word_and_honours_status() {
+        let depot = Depot::seeded();
+        let berlin = depot.search("berlin", Some(Status::Delivered));
+        let both = depot.search("berlin brightwell", Some(Status::Delivered));
+        assert!(!both.is_empty() && both.len() < berlin.len());
+        assert!(both.iter().all(|s| s.status == Status::Delivered));
+        // Narrowing keeps the order: the narrower list is a subsequence of the wider one.
+        let mut wider = berlin.iter();
+        assert!(both.iter().all(|s| wider.any(|w| w == s)));
     }
 
     #[test]
     fn search_matches_numbers_and_names() {
         let depot = Depot::seeded();
-        let found = depot.search("sh-2026-000042", None, 10);
-        assert_eq!(found.total, 1);
-        let name = found.shipments[0].recipient_name.to_uppercase();
-        assert!(depot.search(&name, None, 300).total >= 1);
+        let found = depot.search("sh-2026-000042", None);
+        assert_eq!(numbers(&found), ["SH-2026-000042"]);
+        let name = found[0].recipient_name.to_uppercase();
+        assert!(!depot.search(&name, None).is_empty());
     }
 
     #[test]

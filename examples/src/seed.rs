@@ -241,37 +241,42 @@ pub(crate) fn rfc3339(unix_secs: i64) -> String {
 }
 
 /// splitmix64 (Steele, Lea and Flood): tiny, fast, and good enough for demo data.
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(self.0)
     }
 
     /// Uniform in `0..n`; the modulo bias is negligible for the small `n` used here.
     // The remainder is below `n`, a `usize`, so narrowing it back cannot truncate.
     #[allow(clippy::cast_possible_truncation)]
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// Uniform in `low..=high`.
-    fn between(&mut self, low: i64, high: i64) -> i64 {
+    pub(crate) fn between(&mut self, low: i64, high: i64) -> i64 {
         let span = high.abs_diff(low) + 1;
         low + i64::try_from(self.next_u64() % span).unwrap_or(0)
     }
 
-    fn chance(&mut self, percent: usize) -> bool {
+    pub(crate) fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
 
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+}
+
+/// The splitmix64 output function: scrambles `z` into a well-mixed 64-bit value. Also a
+/// stateless hash, for values that must be computable in any order (the n-th log line).
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The shipment tools: find shipments, read their status, record weights, cancel.
+//! The shipment tools: find shipments, read their status and event log, record weights,
+//! cancel.
 //!
 //! Each fn is a plain `async fn` as well as a tool, so the tests below call them directly.
 
@@ -10,15 +11,17 @@ use mcp_tools_runtime::prelude::*;
 use crate::{
     depot::Depot,
     shipment::{Shipment, Status},
-    views::{SearchResults, ShipmentSummary, StatusView},
+    views::{ShipmentView, StatusView},
 };
 
 /// Find shipments by number, sender, recipient or city.
 ///
 /// Use when you know something about a shipment but not its exact number, or to see the
 /// shipments of a customer or a city in a given status. Every word of the query must
-/// match; results are newest first. Ask for `detailed` only when you need internal ids,
-/// depots, timestamps or notes.
+/// match; results are newest first, a page at a time, with `total` matches in all. When the
+/// result has a `next_cursor`, pass it as `cursor` with the same other arguments for the
+/// next page. Empty `items` means nothing matched: use fewer or shorter words, or leave out
+/// `status`. Ask for `detailed` only when you need internal ids, depots, timestamps or notes.
 #[tool(namespace = "shipment", read_only, open_world = false)]
 pub async fn search(
     depot: State<Depot>,
@@ -28,29 +31,26 @@ pub async fn search(
     query: String,
     /// Only shipments in this status; leave out for any status.
     status: Option<Status>,
-    /// Most shipments to list.
+    /// Most shipments per page.
     #[param(min = 1, max = 50, default = 10)]
     limit: u32,
-    /// `concise` lists number, status, parties, cities and weight; `detailed` adds internal
-    /// ids, depots, timestamps and notes.
+    /// `next_cursor` from the previous page, with the same query and status; leave out for
+    /// the first page.
+    cursor: Option<PageCursor>,
+    /// `concise` lists number, status, service, parties, cities and weight; `detailed` adds
+    /// internal ids, depots, timestamps and notes.
     response_format: ResponseFormat,
-) -> Result<Json<SearchResults>, ToolError> {
+) -> Result<Page<ShipmentView>, ToolError> {
+    // The runtime serializes each view in the format the call asked for.
+    let _ = response_format;
     if query.trim().is_empty() {
         return Err(ToolError::invalid_input(
             "query must contain a word; search by shipment number, name or city, for example `Berlin`",
         ));
     }
-    let found = depot.search(&query, status, usize::try_from(limit).unwrap_or(usize::MAX));
-    let hint = search_hint(&query, status, found.total, found.shipments.len());
-    Ok(Json(SearchResults {
-        total_matches: found.total,
-        shipments: found
-            .shipments
-            .into_iter()
-            .map(|s| ShipmentSummary::new(s, response_format))
-            .collect(),
-        hint,
-    }))
+    let matches = depot.search(&query, status);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    Ok(Page::window(matches, cursor.as_ref(), limit).map(ShipmentView::from))
 }
 
 /// Get a shipment's status and route, and whether it can still be changed.
@@ -65,6 +65,38 @@ pub async fn get_status(
     shipment_number: String,
 ) -> Result<Json<StatusView>, ToolError> {
     Ok(Json(depot.get(&shipment_number)?.into()))
+}
+
+/// Read a shipment's event log: scans, weighing, loading, customs, delivery attempts.
+///
+/// Use to learn what happened to a shipment and when, beyond its current status. One event
+/// per line, oldest first: time (RFC 3339, UTC), place (depot, border post or tracker),
+/// event, details. Runs with a cold-chain tracker also log its GPS and temperature pings,
+/// tens of thousands of lines; a result that is cut ends with a note naming the `from_line`
+/// to ask for next.
+#[tool(
+    namespace = "shipment",
+    read_only,
+    open_world = false,
+    max_response_tokens = 8000
+)]
+pub async fn get_log(
+    depot: State<Depot>,
+    /// Shipment number, for example `SH-2026-000123`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
+    shipment_number: String,
+    /// Line to start at, 1-based; a cut result says which line to ask for next.
+    #[param(min = 1, default = 1)]
+    from_line: u64,
+) -> Result<ToolOutput, ToolError> {
+    let log = depot.event_log(&shipment_number)?;
+    let text = log.text_from(from_line).ok_or_else(|| {
+        let last = log.len();
+        ToolError::invalid_input(format!(
+            "from_line {from_line} is past the end of the log of {shipment_number}, whose last line is {last}; ask for from_line {last} or less"
+        ))
+    })?;
+    Ok(ToolOutput::text(text).resume_at_line("from_line", from_line))
 }
 
 /// Record a shipment's measured weight before dispatch.
@@ -112,31 +144,6 @@ pub async fn cancel(
     Ok(Json(depot.cancel(&shipment_number, &reason)?))
 }
 
-/// What to try next when the results are empty or cut off by the limit.
-fn search_hint(query: &str, status: Option<Status>, total: usize, shown: usize) -> Option<String> {
-    if total == 0 {
-        let status_note = match status {
-            Some(status) => format!(" in status `{}`", status.as_str()),
-            None => String::new(),
-        };
-        let relax = if status.is_some() {
-            "leave out `status`, or use fewer words"
-        } else {
-            "use fewer or shorter words, such as a city or a surname"
-        };
-        Some(format!(
-            "no shipment matches `{}`{status_note}; {relax}",
-            query.trim()
-        ))
-    } else if shown < total {
-        Some(format!(
-            "listing {shown} of {total} matches; add words or a `status` to narrow the search, or raise `limit` (at most 50)"
-        ))
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use mcp_tools_runtime::{ErrorKind, rmcp::model::CallToolResult};
@@ -146,9 +153,7 @@ mod tests {
     use crate::registry;
 
     fn number_in(depot: &Depot, status: Status) -> String {
-        depot.search("", Some(status), 1).shipments[0]
-            .shipment_number
-            .clone()
+        depot.search("", Some(status))[0].shipment_number.clone()
     }
 
     fn text(result: &CallToolResult) -> &str {
@@ -200,41 +205,79 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn search_formats_differ_in_detail_only() {
+    async fn search_pages_are_windows_of_every_match() {
         let depot = State::new(Depot::seeded());
-        let search_in = |format| search(depot.clone(), "Berlin".into(), None, 5, format);
-        let Json(concise) = search_in(ResponseFormat::Concise).await.unwrap();
-        let Json(detailed) = search_in(ResponseFormat::Detailed).await.unwrap();
-        assert_eq!(concise.total_matches, detailed.total_matches);
-        assert_eq!(concise.shipments.len(), 5);
-        assert!(concise.hint.is_some());
-
-        let concise = serde_json::to_value(&concise.shipments[0]).unwrap();
-        let detailed = serde_json::to_value(&detailed.shipments[0]).unwrap();
-        assert_eq!(concise["shipment_number"], detailed["shipment_number"]);
-        for key in ["internal_id", "created_at", "updated_at", "notes"] {
-            assert!(concise.get(key).is_none(), "concise has {key}");
-            assert!(detailed.get(key).is_some(), "detailed lacks {key}");
-        }
-    }
-
-    #[tokio::test]
-    async fn search_explains_empty_results() {
-        let depot = State::new(Depot::seeded());
-        let Json(found) = search(
-            depot,
-            "Atlantis".into(),
-            Some(Status::Pending),
-            10,
+        let all = depot.search("Berlin", None);
+        assert!(all.len() > 8, "the seed has enough Berlin shipments");
+        let page = search(
+            depot.clone(),
+            "Berlin".into(),
+            None,
+            5,
+            Some(PageCursor::at(3)),
             ResponseFormat::Concise,
         )
         .await
         .unwrap();
-        assert_eq!(found.total_matches, 0);
+        let expected: Vec<ShipmentView> = all[3..8].iter().cloned().map(Into::into).collect();
+        assert_eq!(page.items(), expected);
+
+        let err = search(depot, "  ".into(), None, 5, None, ResponseFormat::Concise)
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+    }
+
+    #[tokio::test]
+    async fn a_search_without_matches_is_an_empty_page() {
+        let registry = registry().unwrap();
+        let result = registry
+            .call(
+                "shipment_search",
+                json!({ "query": "Atlantis", "status": "pending" }),
+            )
+            .await
+            .unwrap();
+        assert_ne!(result.is_error, Some(true), "{}", text(&result));
         assert_eq!(
-            found.hint.as_deref(),
-            Some(
-                "no shipment matches `Atlantis` in status `pending`; leave out `status`, or use fewer words"
+            result.structured_content.unwrap(),
+            json!({ "items": [], "total": 0 })
+        );
+    }
+
+    #[tokio::test]
+    async fn get_log_reads_from_the_line_asked_for() {
+        let depot = State::new(Depot::seeded());
+        let log = depot.event_log("SH-2026-000042").unwrap();
+        let output = get_log(depot.clone(), "SH-2026-000042".into(), 2)
+            .await
+            .unwrap();
+        let text = &output.blocks()[0].as_text().unwrap().text;
+        assert_eq!(text, &log.text_from(2).unwrap());
+
+        let err = get_log(depot, "SH-2026-000999".into(), 1)
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+    }
+
+    #[tokio::test]
+    async fn get_log_past_the_end_names_the_last_line() {
+        let registry = registry().unwrap();
+        let last = Depot::seeded().event_log("SH-2026-000042").unwrap().len();
+        let result = registry
+            .call(
+                "shipment_get_log",
+                json!({ "shipment_number": "SH-2026-000042", "from_line": last + 1 }),
+            )
+            .await
+            .unwrap();
+        assert_eq!(result.is_error, Some(true));
+        assert_eq!(
+            text(&result),
+            format!(
+                "invalid input: from_line {} is past the end of the log of SH-2026-000042, whose last line is {last}; ask for from_line {last} or less",
+                last + 1
             )
         );
     }
@@ -254,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn registry_lists_the_four_tools() {
+    fn registry_lists_the_five_tools() {
         let registry = registry().unwrap();
         let names: Vec<&str> = registry
             .tool_definitions()
@@ -266,6 +309,7 @@ mod tests {
             [
                 "shipment_search",
                 "shipment_get_status",
+                "shipment_get_log",
                 "shipment_set_weight",
                 "shipment_cancel"
             ]
@@ -302,11 +346,9 @@ mod tests {
             .unwrap();
         assert_ne!(result.is_error, Some(true), "{}", text(&result));
         let structured = result.structured_content.unwrap();
-        assert_eq!(structured["total_matches"], 1);
-        assert_eq!(
-            structured["shipments"][0]["shipment_number"],
-            "SH-2026-000042"
-        );
+        assert_eq!(structured["total"], 1);
+        assert_eq!(structured["items"][0]["shipment_number"], "SH-2026-000042");
+        assert!(structured.get("next_cursor").is_none());
 
         let result = registry
             .call(
@@ -316,7 +358,7 @@ mod tests {
             .await
             .unwrap();
         let structured = result.structured_content.unwrap();
-        let shipments = structured["shipments"].as_array().unwrap();
+        let shipments = structured["items"].as_array().unwrap();
         assert!(!shipments.is_empty());
         assert!(shipments.iter().all(|s| s["status"] == "in_transit"));
     }
@@ -332,7 +374,7 @@ mod tests {
             .await
             .unwrap()
             .structured_content
-            .unwrap()["shipments"][0]["shipment_number"]
+            .unwrap()["items"][0]["shipment_number"]
             .clone();
         let result = registry
             .call(
@@ -360,13 +402,17 @@ mod tests {
             .await
             .unwrap()
             .structured_content
-            .unwrap()["shipments"][0]["shipment_number"]
+            .unwrap()["items"][0]["shipment_number"]
             .clone();
         let calls = [
             ("shipment_search", json!({ "query": "Berlin" })),
             (
                 "shipment_search",
                 json!({ "query": "Berlin", "response_format": "detailed" }),
+            ),
+            (
+                "shipment_search",
+                json!({ "query": "SH", "status": "cancelled", "response_format": "detailed" }),
             ),
             ("shipment_search", json!({ "query": "Atlantis" })),
             (

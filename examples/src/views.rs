@@ -1,26 +1,17 @@
 //! What the tools return: views of shipments shaped for what the model does next.
 
-use mcp_tools_runtime::ResponseFormat;
+use mcp_tools_runtime::view::{detailed_only, detailed_only_some};
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::shipment::{ServiceLevel, Shipment, Status};
 
-/// Shipments that matched a search.
+/// One shipment in search results; the fields marked "Detailed only" are sent only for
+/// `response_format: "detailed"`.
+// One struct serves both views: `detailed_only` skips those fields while a concise result is
+// serialized, and the output schema lists them as optional.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
-pub struct SearchResults {
-    /// How many shipments match in all; more than are listed when the limit cut them off.
-    pub total_matches: usize,
-    /// The matches, newest booking first.
-    pub shipments: Vec<ShipmentSummary>,
-    /// What to try next when nothing matched or not every match is listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<String>,
-}
-
-/// One shipment in search results. The `detailed` format adds the fields marked so.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
-pub struct ShipmentSummary {
+pub struct ShipmentView {
     /// Shipment number, like `SH-2026-000123`.
     pub shipment_number: String,
     /// Where the shipment is in its lifecycle.
@@ -38,36 +29,32 @@ pub struct ShipmentSummary {
     /// Measured weight in kilograms; null until the shipment is weighed.
     pub weight_kg: Option<f64>,
     /// Detailed only: internal database id.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub internal_id: Option<String>,
+    #[serde(skip_serializing_if = "detailed_only")]
+    pub internal_id: String,
     /// Detailed only: code of the dispatching depot.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub origin_depot: Option<String>,
+    #[serde(skip_serializing_if = "detailed_only")]
+    pub origin_depot: String,
     /// Detailed only: code of the delivering depot.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub destination_depot: Option<String>,
+    #[serde(skip_serializing_if = "detailed_only")]
+    pub destination_depot: String,
     /// Detailed only: when the shipment was booked (RFC 3339, UTC).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "detailed_only")]
     #[schemars(extend("format" = "date-time"))]
-    pub created_at: Option<String>,
+    pub created_at: String,
     /// Detailed only: when the shipment last changed (RFC 3339, UTC).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "detailed_only")]
     #[schemars(extend("format" = "date-time"))]
-    pub updated_at: Option<String>,
+    pub updated_at: String,
     /// Detailed only: handling notes from the sender; empty when there are none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<String>,
+    #[serde(skip_serializing_if = "detailed_only")]
+    pub notes: String,
     /// Detailed only, and only on cancelled shipments: why it was cancelled.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "detailed_only_some")]
     pub cancel_reason: Option<String>,
 }
 
-impl ShipmentSummary {
-    /// The view of `shipment` for `format`.
-    #[must_use]
-    pub fn new(shipment: Shipment, format: ResponseFormat) -> Self {
-        let detailed = format == ResponseFormat::Detailed;
-        let only_detailed = |value: String| detailed.then_some(value);
+impl From<Shipment> for ShipmentView {
+    fn from(shipment: Shipment) -> Self {
         Self {
             shipment_number: shipment.shipment_number,
             status: shipment.status,
@@ -77,13 +64,13 @@ impl ShipmentSummary {
             recipient_name: shipment.recipient_name,
             recipient_city: shipment.recipient_city,
             weight_kg: shipment.weight_kg,
-            internal_id: only_detailed(shipment.internal_id),
-            origin_depot: only_detailed(shipment.origin_depot),
-            destination_depot: only_detailed(shipment.destination_depot),
-            created_at: only_detailed(shipment.created_at),
-            updated_at: only_detailed(shipment.updated_at),
-            notes: only_detailed(shipment.notes),
-            cancel_reason: shipment.cancel_reason.filter(|_| detailed),
+            internal_id: shipment.internal_id,
+            origin_depot: shipment.origin_depot,
+            destination_depot: shipment.destination_depot,
+            created_at: shipment.created_at,
+            updated_at: shipment.updated_at,
+            notes: shipment.notes,
+            cancel_reason: shipment.cancel_reason,
         }
     }
 }
@@ -129,5 +116,58 @@ impl From<Shipment> for StatusView {
             updated_at: shipment.updated_at,
             cancel_reason: shipment.cancel_reason,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_tools_runtime::{ResponseFormat, view::with_format};
+    use serde_json::Value;
+
+    use super::*;
+    use crate::Depot;
+
+    fn view_in(format: ResponseFormat, view: &ShipmentView) -> Value {
+        with_format(format, || serde_json::to_value(view).unwrap())
+    }
+
+    #[test]
+    fn concise_views_leave_out_the_detailed_fields() {
+        let depot = Depot::seeded();
+        let cancelled = depot
+            .search("", Some(Status::Cancelled))
+            .into_iter()
+            .next()
+            .unwrap();
+        let view = ShipmentView::from(cancelled);
+        let concise = view_in(ResponseFormat::Concise, &view);
+        let detailed = view_in(ResponseFormat::Detailed, &view);
+        let detailed_only = [
+            "internal_id",
+            "origin_depot",
+            "destination_depot",
+            "created_at",
+            "updated_at",
+            "notes",
+            "cancel_reason",
+        ];
+        for key in detailed_only {
+            assert!(concise.get(key).is_none(), "concise has {key}");
+            assert!(detailed.get(key).is_some(), "detailed lacks {key}");
+        }
+        let concise = concise.as_object().unwrap();
+        let detailed = detailed.as_object().unwrap();
+        assert_eq!(concise.len() + detailed_only.len(), detailed.len());
+        for (key, value) in concise {
+            assert_eq!(&detailed[key], value, "{key}");
+        }
+    }
+
+    #[test]
+    fn cancel_reasons_appear_only_when_there_is_one() {
+        let depot = Depot::seeded();
+        let delivered = depot.search("", Some(Status::Delivered)).swap_remove(0);
+        let detailed = view_in(ResponseFormat::Detailed, &delivered.into());
+        assert!(detailed.get("cancel_reason").is_none(), "{detailed}");
     }
 }

@@ -214,7 +214,7 @@ impl CursorProblem {
                 "{name} is not a cursor this server issued (or it restarted since); pass `next_cursor` from the previous page unchanged, or leave {name} out to start from the first page"
             ),
             CursorProblem::OtherArguments => format!(
-                "{name} belongs to a call with different arguments; repeat the other arguments of the call that returned it, or leave {name} out to start over"
+                "{name} belongs to a call with different arguments; repeat the other arguments of the call that returned it, or leave {name} out to start from the first page"
             ),
             CursorProblem::Expired => format!(
                 "{name} has expired (cursors last {} hours); leave it out to start from the first page",

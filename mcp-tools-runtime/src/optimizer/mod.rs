@@ -95,7 +95,10 @@ fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
 /// Whether `text` fits the budget: `Some(tokens)` (exact, or `None` inside when it fit by
 /// size alone and was not counted), or `None` when it does not fit.
 fn fits(text: &str, facts: &CallFacts<'_>) -> Option<Option<usize>> {
-    if text.chars().count() > facts.char_budget {
+    // Bytes bound characters from above; count characters only as far as the bound.
+    if text.len() > facts.char_budget
+        && text.chars().take(facts.char_budget + 1).count() > facts.char_budget
+    {
         return None;
     }
     if text.len() <= facts.budget {

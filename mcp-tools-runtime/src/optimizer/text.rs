@@ -18,8 +18,16 @@ pub(super) fn shape(
     {
         content.push(ContentBlock::text(value.to_string()));
     }
-    let total_text: String = texts(&content).collect::<Vec<_>>().join("\n");
-    if let Some(tokens) = fits(&total_text, facts) {
+    // One text block is the common case; join only when there are several.
+    let joined;
+    let total_text: &str = match texts(&content).collect::<Vec<_>>().as_slice() {
+        [one] => one,
+        many => {
+            joined = many.join("\n");
+            &joined
+        }
+    };
+    if let Some(tokens) = fits(total_text, facts) {
         return Shaped {
             content,
             structured,
@@ -36,7 +44,7 @@ pub(super) fn shape(
         let (kept_blocks, kept_text) = cut(&content, budget, resume.as_ref(), facts);
         let kept_tokens = facts.encoding.count(&kept_text);
         let total_tokens = notice::estimate_total(kept_tokens, kept_text.len(), total_text.len());
-        let (what, next) = describe(&kept_text, &total_text, resume.as_ref(), facts);
+        let (what, next) = describe(&kept_text, total_text, resume.as_ref(), facts);
         let fallback = match &resume {
             Some(Resume::Hint(hint)) => hint.as_str(),
             _ => "To see the rest, narrow the request.",
@@ -129,11 +137,18 @@ fn describe(
     match resume {
         Some(Resume::Line { param, first_line }) => {
             let lines = kept.matches('\n').count() as u64;
-            let total_lines = total.lines().count() as u64;
+            // A byte scan, no tokenizing: cheap even for megabytes.
+            let total_lines = total.bytes().filter(|b| *b == b'\n').count() as u64
+                + u64::from(!total.ends_with('\n'));
             let last = first_line + lines.saturating_sub(1);
             let what = format!(
-                "lines {first_line}–{last} of {}",
-                first_line + total_lines.saturating_sub(1)
+                "lines {}–{} of {}",
+                notice::thousands(usize::try_from(*first_line).unwrap_or(usize::MAX)),
+                notice::thousands(usize::try_from(last).unwrap_or(usize::MAX)),
+                notice::thousands(
+                    usize::try_from(first_line + total_lines.saturating_sub(1))
+                        .unwrap_or(usize::MAX)
+                )
             );
             let next = notice::NextCall::with(facts, param, Value::from(first_line + lines));
             (what, Some(next))
