@@ -32,7 +32,7 @@ struct Doc {
     length: f64,
 }
 
-const NAME_WEIGHT: f64 = 3.0;
+const NAME_WEIGHT: f64 = 2.0;
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
 
@@ -129,33 +129,45 @@ fn terms_of(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
+        // Single letters and bare numbers (ids, years) match by accident, not by meaning.
+        .filter(|w| w.chars().count() > 1 && !w.chars().all(|c| c.is_ascii_digit()))
         .filter(|w| !STOPWORDS.contains(&w.as_str()))
         .map(|w| stem(&w))
         .collect()
 }
 
-/// Enough stemming that "shipments", "shipping" and "shipment" meet.
+/// Enough stemming that plurals, past tenses and -ing forms meet their root:
+/// "shipments", "shipping" and "shipment"; "cancelled" and "cancel"; "invoices" and "invoice".
 fn stem(word: &str) -> String {
+    let mut root = word;
     for suffix in ["ments", "ment", "ings", "ing", "ies", "ed", "es", "s"] {
-        if word.len() > suffix.len() + 3
-            && let Some(root) = word.strip_suffix(suffix)
+        if root.len() > suffix.len() + 2
+            && let Some(stripped) = root.strip_suffix(suffix)
         {
-            if suffix == "ies" {
-                return format!("{root}y");
+            // "status", "address", "bus": an `s` after `s` or `u` is not a plural.
+            if suffix == "s" && (stripped.ends_with('s') || stripped.ends_with('u')) {
+                continue;
             }
-            // "shipping" → "shipp" → "ship".
-            let bytes = root.as_bytes();
-            let doubled = bytes.len() > 3
-                && bytes[bytes.len() - 1] == bytes[bytes.len() - 2]
-                && !b"aeiouls".contains(&bytes[bytes.len() - 1]);
-            return if doubled {
-                root[..root.len() - 1].to_owned()
-            } else {
-                root.to_owned()
-            };
+            if suffix == "ies" {
+                return format!("{stripped}y");
+            }
+            root = stripped;
+            break;
         }
     }
-    word.to_owned()
+    let bytes = root.as_bytes();
+    let n = bytes.len();
+    // "shipp" → "ship", "cancell" → "cancel".
+    let root = if n > 3 && bytes[n - 1] == bytes[n - 2] && !b"aeiosz".contains(&bytes[n - 1]) {
+        &root[..n - 1]
+    } else {
+        root
+    };
+    // "invoic(e)", "minut(e)", "chang(e)": drop a final `e` so both forms meet.
+    root.strip_suffix('e')
+        .filter(|r| r.len() > 2)
+        .unwrap_or(root)
+        .to_owned()
 }
 
 fn object(value: Value) -> JsonObject {
@@ -261,9 +273,19 @@ mod tests {
 
     #[test]
     fn stems_plurals_and_gerunds() {
-        assert_eq!(stem("shipments"), "ship");
-        assert_eq!(stem("shipment"), "ship");
-        assert_eq!(stem("shipping"), "ship");
-        assert_eq!(stem("deliveries"), "delivery");
+        for (a, b) in [
+            ("shipments", "shipment"),
+            ("shipping", "shipment"),
+            ("cancelled", "cancel"),
+            ("invoices", "invoice"),
+            ("minutes", "minute"),
+            ("changed", "change"),
+            ("addresses", "address"),
+            ("statuses", "status"),
+            ("deliveries", "delivery"),
+        ] {
+            assert_eq!(stem(a), stem(b), "{a} / {b}");
+        }
+        assert_eq!(stem("status"), "status");
     }
 }

@@ -221,10 +221,16 @@ impl Registry {
     /// `tools_search`: the best matches, with their full definitions.
     fn search_tools(&self, discovery: &Discovery, mut args: JsonObject) -> CallToolResult {
         if let Err(problems) = discovery.search_validator.validate(&mut args) {
-            return CallToolResult::error(vec![ContentBlock::text(format!(
-                "invalid input: {}",
-                problems.join("\n")
-            ))]);
+            return discovery_error(format!("invalid input: {}", problems.join("\n")));
+        }
+        if args
+            .get("query")
+            .and_then(Value::as_str)
+            .is_some_and(|q| q.trim().is_empty())
+        {
+            return discovery_error(
+                "invalid input: query must contain a word, e.g. `cancel a shipment`".to_owned(),
+            );
         }
         let query = args
             .get("query")
@@ -256,10 +262,7 @@ impl Registry {
         env: CallEnv,
     ) -> CallToolResult {
         if let Err(problems) = discovery.call_validator.validate(&mut args) {
-            return CallToolResult::error(vec![ContentBlock::text(format!(
-                "invalid input: {}",
-                problems.join("\n")
-            ))]);
+            return discovery_error(format!("invalid input: {}", problems.join("\n")));
         }
         let name = args
             .get("name")
@@ -267,9 +270,9 @@ impl Registry {
             .unwrap_or_default()
             .to_owned();
         if name == SEARCH_TOOL || name == CALL_TOOL {
-            return CallToolResult::error(vec![ContentBlock::text(format!(
+            return discovery_error(format!(
                 "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
-            ))]);
+            ));
         }
         let mut request = CallToolRequestParams::new(name);
         if let Some(Value::Object(arguments)) = args.remove("arguments") {
@@ -278,10 +281,7 @@ impl Registry {
         match Box::pin(self.dispatch(request, env)).await {
             Ok(result) => result,
             // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
-            Err(err) => CallToolResult::error(vec![ContentBlock::text(format!(
-                "{}; find tools with `{SEARCH_TOOL}`",
-                err.message
-            ))]),
+            Err(err) => discovery_error(err.message.into_owned()),
         }
     }
 
@@ -290,9 +290,23 @@ impl Registry {
         let near = suggest::nearest(name, names, 3);
         let total = self.inner.entries.len();
         let message = if near.is_empty() {
-            format!("unknown tool `{name}`; this server has {total} tools, listed by tools/list")
+            if self.inner.discovery.is_some() {
+                format!("unknown tool `{name}`; find tools with `{SEARCH_TOOL}`")
+            } else {
+                format!(
+                    "unknown tool `{name}`; this server has {total} tools, listed by tools/list"
+                )
+            }
         } else {
-            format!("unknown tool `{name}`; did you mean {}?", quoted(&near))
+            let more = if self.inner.discovery.is_some() {
+                format!(" Or find tools with `{SEARCH_TOOL}`.")
+            } else {
+                String::new()
+            };
+            format!(
+                "unknown tool `{name}`; did you mean {}?{more}",
+                quoted(&near)
+            )
         };
         ErrorData::invalid_params(
             message,
@@ -400,6 +414,13 @@ fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
             }
         }
     }
+}
+
+/// An `isError` result of the discovery tools themselves, with the usual error `_meta`.
+fn discovery_error(text: String) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    result.meta = Some(error_meta("invalid_input", false, None));
+    result
 }
 
 fn count_call(tool: &'static str, outcome: &'static str) {

@@ -10,6 +10,7 @@ shipments: an MCP server for a parcel depot, with 300 demo shipments in memory
 Usage:
   shipments                  serve one client over stdin/stdout
   shipments --http ADDR      serve Streamable HTTP at http://ADDR/mcp, e.g. 127.0.0.1:8080
+  shipments --catalog        print the tokens each tool's definition costs a model, and exit
   shipments --help           print this help
 
 Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).";
@@ -23,6 +24,7 @@ enum Transport {
 /// What the command line asks for.
 enum Command {
     Serve(Transport),
+    Catalog,
     Help,
 }
 
@@ -35,7 +37,7 @@ async fn main() -> ExitCode {
     let command = match parse_args(args) {
         Ok(command) => command,
         Err(problem) => {
-            eprintln!("shipments: {problem}\nusage: shipments [--http ADDR] | --help");
+            eprintln!("shipments: {problem}\nusage: shipments [--http ADDR] | --catalog | --help");
             return ExitCode::from(2);
         }
     };
@@ -43,6 +45,18 @@ async fn main() -> ExitCode {
         Command::Help => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
+        }
+        Command::Catalog => {
+            return match mcp_tools_examples::registry() {
+                Ok(registry) => {
+                    println!("{}", registry.definition_report());
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("shipments: {err}");
+                    ExitCode::FAILURE
+                }
+            };
         }
         Command::Serve(transport) => transport,
     };
@@ -70,7 +84,7 @@ async fn main() -> ExitCode {
     }
 }
 
-/// Reads the flags by hand: there are only two.
+/// Reads the flags by hand: there are only three.
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut args = args.into_iter();
     let mut transport = Transport::Stdio;
@@ -83,6 +97,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String>
         };
         match flag.as_str() {
             "-h" | "--help" => return Ok(Command::Help),
+            "--catalog" => return Ok(Command::Catalog),
             "--http" => {
                 let value = inline_value
                     .or_else(|| args.next())

@@ -1,0 +1,17 @@
+//! The example's catalog is a reviewed contract, and its context cost has a budget.
+
+/// Changing a tool's name, description or schema must be a reviewed change to this file.
+#[test]
+fn the_shipments_catalog_is_reviewed() {
+    let registry = mcp_tools_examples::registry().unwrap();
+    mcp_tools_runtime::testing::assert_catalog(&registry, "tests/catalog/shipments.json");
+}
+
+/// The catalog's context cost may not creep up unnoticed: a deliberate increase raises
+/// these numbers in the same change. (`shipments --catalog` prints the report.)
+#[test]
+fn the_shipments_catalog_stays_within_its_token_budget() {
+    let report = mcp_tools_examples::registry().unwrap().definition_report();
+    report.assert_total_at_most(3_800);
+    report.assert_each_at_most(1_300);
+}
