@@ -114,7 +114,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let description = tool
         .doc
         .as_ref()
-        .map_or_else(|| quote!(""), |d| d.to_expr());
+        .map_or_else(|| quote!(""), super::docs::Doc::to_expr);
     let ident = tool.ident().to_string();
     let opt_bool = |v: &Option<crate::parse::Sp<bool>>| match v {
         Some(v) => {
@@ -168,7 +168,7 @@ fn alias_meta(alias: &crate::parse::AliasArg) -> TokenStream {
 fn param_meta(param: &Param) -> TokenStream {
     let name = &param.wire_name.value;
     let rust_name = param.ident.to_string();
-    let description = opt_expr(param.doc.as_ref().map(|d| d.to_expr()));
+    let description = opt_expr(param.doc.as_ref().map(super::docs::Doc::to_expr));
     let a = &param.attrs;
     let required = param.required();
     let unit = opt_str(param.unit.as_deref());

@@ -1,6 +1,6 @@
 //! The word lists behind units and the design rules, as data in one place.
 //!
-//! Matching is on whole `_`-separated words of snake_case names, so `_m` matches
+//! Matching is on whole `_`-separated words of `snake_case` names, so `_m` matches
 //! `distance_m` but not `item`.
 
 /// Name suffixes that carry a unit, and the unit written into the schema.
@@ -200,21 +200,6 @@ pub(crate) fn unit_of(name: &str) -> Option<&'static str> {
         .iter()
         .find(|(suffix, _)| *suffix == last)
         .map(|(_, unit)| *unit)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::unit_of;
-
-    #[test]
-    fn reads_the_unit_from_the_last_word() {
-        assert_eq!(unit_of("weight_kg"), Some("kg"));
-        assert_eq!(unit_of("timeout_ms"), Some("ms"));
-        assert_eq!(unit_of("budget_krw"), Some("KRW"));
-        assert_eq!(unit_of("kg"), None);
-        assert_eq!(unit_of("weight"), None);
-        assert_eq!(unit_of("item_name"), None);
-    }
 }
 
 /// Verbs a tool's action may start with (`verb_first`). Generous on purpose: a false
@@ -816,4 +801,19 @@ pub(crate) fn first_word(name: &str) -> &str {
 /// The last `_`-separated word.
 pub(crate) fn last_word(name: &str) -> &str {
     name.rsplit('_').next().unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unit_of;
+
+    #[test]
+    fn reads_the_unit_from_the_last_word() {
+        assert_eq!(unit_of("weight_kg"), Some("kg"));
+        assert_eq!(unit_of("timeout_ms"), Some("ms"));
+        assert_eq!(unit_of("budget_krw"), Some("KRW"));
+        assert_eq!(unit_of("kg"), None);
+        assert_eq!(unit_of("weight"), None);
+        assert_eq!(unit_of("item_name"), None);
+    }
 }

@@ -48,8 +48,12 @@ impl DefinitionReport {
         self.tools.iter().map(|(_, t)| t).sum()
     }
 
-    /// Panics, with the report, if the catalog costs more than `budget` tokens: a test that
-    /// keeps the catalog's context cost from creeping up.
+    /// Fails a test, with the report, if the catalog costs more than `budget` tokens: keeps
+    /// the catalog's context cost from creeping up.
+    ///
+    /// # Panics
+    ///
+    /// When the total is over `budget`.
     #[track_caller]
     pub fn assert_total_at_most(&self, budget: usize) {
         assert!(
@@ -59,7 +63,11 @@ impl DefinitionReport {
         );
     }
 
-    /// Panics, with the report, if any one definition costs more than `budget` tokens.
+    /// Fails a test, with the report, if any one definition costs more than `budget` tokens.
+    ///
+    /// # Panics
+    ///
+    /// When a definition is over `budget`.
     #[track_caller]
     pub fn assert_each_at_most(&self, budget: usize) {
         let over: Vec<&str> = self

@@ -219,7 +219,8 @@ impl ToolDefinition {
                     .and_then(|m| m.unit);
                 let mut s = format!("`{name}` ({ty}");
                 if let Some(unit) = unit {
-                    s.push_str(&format!(", {unit}"));
+                    s.push_str(", ");
+                    s.push_str(unit);
                 }
                 if !required.contains(&name.as_str()) {
                     s.push_str(", optional");

@@ -40,6 +40,7 @@ pub(crate) struct CallEnv {
     pub(crate) caller: Option<Caller>,
 }
 
+#[allow(clippy::large_enum_variant)] // lives for one match, never stored
 enum Outcome {
     Done(Result<ToolOutput, ToolError>),
     Panicked(String),

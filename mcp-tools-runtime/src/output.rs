@@ -126,6 +126,7 @@ pub struct Json<T>(pub T);
 )]
 pub trait IntoToolOutput {
     /// The `outputSchema` of the tool, if its results are structured.
+    #[must_use]
     fn output_schema() -> Option<OutputSchema> {
         None
     }

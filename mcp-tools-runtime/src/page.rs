@@ -43,6 +43,7 @@ pub struct Page<T> {
 
 impl<T> Page<T> {
     /// A page of `items` starting at offset `start` of the full result; `total` if known.
+    #[must_use]
     pub fn new(items: Vec<T>, start: u64, total: Option<u64>, has_more: bool) -> Self {
         Page {
             items,
@@ -54,6 +55,7 @@ impl<T> Page<T> {
 
     /// The page of `all` that `cursor` points at (the first page without one), at most
     /// `limit` items.
+    #[must_use]
     pub fn window(all: Vec<T>, cursor: Option<&PageCursor>, limit: usize) -> Self {
         let total = all.len();
         let start = cursor

@@ -313,7 +313,7 @@ impl RegistryBuilder {
         self
     }
 
-    /// The tokenizer budgets are counted with (default o200k_base).
+    /// The tokenizer budgets are counted with (default `o200k_base`).
     #[must_use]
     pub fn encoding(mut self, encoding: Encoding) -> Self {
         self.encoding = encoding;

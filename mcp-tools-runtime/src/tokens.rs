@@ -1,6 +1,6 @@
 //! Exact token counts, with costs that grow with the budget rather than with the text.
 //!
-//! Counting uses `bpe-openai`: exact o200k_base and cl100k_base ids (the same as tiktoken),
+//! Counting uses `bpe-openai`: exact `o200k_base` and `cl100k_base` ids (the same as tiktoken),
 //! a counting API that stops at a limit, linear time on pathological input (long runs of one
 //! character), and no panics. The vocabularies load once per process, on first use or when
 //! [`Encoding::warm`] runs them on a background thread at server start.

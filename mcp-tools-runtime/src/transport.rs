@@ -66,7 +66,6 @@ mod http {
         /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest in
         /// a larger app. Only loopback `Host`s are accepted unless
         /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) says otherwise.
-        #[must_use]
         pub fn http_router(&self, shutdown: CancellationToken) -> axum::Router {
             let mut config =
                 StreamableHttpServerConfig::default().with_cancellation_token(shutdown);

@@ -36,7 +36,6 @@ thread_local! {
 /// The runtime wraps a tool's output conversion in it; outside any call the view is
 /// `Detailed`, so nothing is hidden by accident.
 pub fn with_format<R>(format: ResponseFormat, f: impl FnOnce() -> R) -> R {
-    let previous = FORMAT.with(|cell| cell.replace(format));
     // Restore even if `f` panics, so a caught panic cannot leak a view into the next call.
     struct Restore(ResponseFormat);
     impl Drop for Restore {
@@ -44,6 +43,7 @@ pub fn with_format<R>(format: ResponseFormat, f: impl FnOnce() -> R) -> R {
             FORMAT.with(|cell| cell.set(self.0));
         }
     }
+    let previous = FORMAT.with(|cell| cell.replace(format));
     let _restore = Restore(previous);
     f()
 }

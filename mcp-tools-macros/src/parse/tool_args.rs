@@ -99,7 +99,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 value::set_once(&mut args.title, v, &meta, k, cx);
             }
             "read_only" => {
-                value::set_once(&mut args.read_only, value::flag(&meta, k, cx), &meta, k, cx)
+                value::set_once(&mut args.read_only, value::flag(&meta, k, cx), &meta, k, cx);
             }
             "destructive" => value::set_once(
                 &mut args.destructive,

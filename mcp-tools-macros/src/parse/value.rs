@@ -253,7 +253,7 @@ pub(crate) fn path(
                 expr,
                 format!("`{key}` expects a path"),
                 format!("write `{example}`"),
-            )
+            );
         })
         .ok()
 }

@@ -84,6 +84,9 @@ impl Rule {
     }
 }
 
+/// One rule's check.
+type Check = fn(&ToolFn, &mut Diagnostics);
+
 /// Runs every check on one tool. Structural checks always run; each design rule runs
 /// unless the tool waives it with `allow(...)`.
 pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
@@ -91,7 +94,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
     signature::check_budgets(tool, cx);
-    let rules: [(Rule, fn(&ToolFn, &mut Diagnostics)); 20] = [
+    let rules: [(Rule, Check); 20] = [
         (Rule::NameCharset, naming::check_name_charset),
         (Rule::NameLength, naming::check_name_length),
         (Rule::NamespaceRequired, naming::check_namespace_required),

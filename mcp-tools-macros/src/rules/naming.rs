@@ -50,7 +50,7 @@ fn action_span(tool: &ToolFn) -> Span {
     tool.action.span
 }
 
-/// `name_charset`: namespace and action are snake_case ASCII.
+/// `name_charset`: namespace and action are `snake_case` ASCII.
 pub(crate) fn check_name_charset(tool: &ToolFn, cx: &mut Diagnostics) {
     if let Some(ns) = &tool.args.namespace
         && !is_snake(&ns.value)

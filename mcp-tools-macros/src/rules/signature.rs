@@ -153,17 +153,7 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
                 "swap `min_length` and `max_length`",
             );
         }
-        if !param.is_numeric {
-            for bound in [&a.min, &a.max].into_iter().flatten() {
-                if is_plainly_textual(&param.value_ty) {
-                    cx.error(
-                        bound.span,
-                        format!("`{name}` is text; `min`/`max` bound numbers"),
-                        "use `min_length`/`max_length` for text, or make the parameter a number",
-                    );
-                }
-            }
-        } else {
+        if param.is_numeric {
             for length in [&a.min_length, &a.max_length].into_iter().flatten() {
                 cx.error(
                     length.span,
@@ -177,6 +167,16 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
                     format!("`{name}` is a number; `pattern` applies to text"),
                     "remove `pattern`, or bound the number with `min`/`max`",
                 );
+            }
+        } else {
+            for bound in [&a.min, &a.max].into_iter().flatten() {
+                if is_plainly_textual(&param.value_ty) {
+                    cx.error(
+                        bound.span,
+                        format!("`{name}` is text; `min`/`max` bound numbers"),
+                        "use `min_length`/`max_length` for text, or make the parameter a number",
+                    );
+                }
             }
         }
         if param.source == Source::Optional

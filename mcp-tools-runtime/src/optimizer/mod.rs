@@ -62,14 +62,14 @@ pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
             value
         }
     });
-    if let (Some(value), Some(info)) = (structured.as_mut(), output.page) {
-        if info.has_more {
-            let kept = value
-                .get("items")
-                .and_then(Value::as_array)
-                .map_or(0, Vec::len) as u64;
-            set_next_cursor(value, facts, info.start + kept);
-        }
+    if let (Some(value), Some(info)) = (structured.as_mut(), output.page)
+        && info.has_more
+    {
+        let kept = value
+            .get("items")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len) as u64;
+        set_next_cursor(value, facts, info.start + kept);
     }
     match structured {
         Some(value) if output.content.is_empty() => items::shape(value, output.page, facts),
@@ -94,6 +94,7 @@ fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
 
 /// Whether `text` fits the budget: `Some(tokens)` (exact, or `None` inside when it fit by
 /// size alone and was not counted), or `None` when it does not fit.
+#[allow(clippy::option_option)] // outer: fits or not; inner: counted or not (see above)
 fn fits(text: &str, facts: &CallFacts<'_>) -> Option<Option<usize>> {
     // Bytes bound characters from above; count characters only as far as the bound.
     if text.len() > facts.char_budget

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 use super::{CallFacts, shape};
 use crate::{ResponseFormat, ToolOutput, page::PageInfo, tokens::Encoding};
 
-fn facts<'a>(args: &'a JsonObject, budget: usize) -> CallFacts<'a> {
+fn facts(args: &JsonObject, budget: usize) -> CallFacts<'_> {
     CallFacts {
         tool: "log_get_lines",
         format: ResponseFormat::Concise,
@@ -44,14 +44,15 @@ fn small_results_pass_untouched_and_uncounted() {
 
 #[test]
 fn text_is_cut_to_the_budget_with_a_notice_and_the_next_line() {
-    let log: String = (1..=5000)
-        .map(|i| {
-            format!(
-                "2026-05-01T10:{:02}:00Z line {i}: scanned at depot BER1\n",
-                i % 60
-            )
-        })
-        .collect();
+    let log = (1..=5000).fold(String::new(), |mut log, i| {
+        use std::fmt::Write as _;
+        let _ = writeln!(
+            log,
+            "2026-05-01T10:{:02}:00Z line {i}: scanned at depot BER1",
+            i % 60
+        );
+        log
+    });
     let a = args(json!({"shipment_number": "SH-2026-000001", "from_line": 1}));
     for budget in [300, 2_000, 25_000] {
         let output = ToolOutput::text(log.clone()).resume_at_line("from_line", 1);

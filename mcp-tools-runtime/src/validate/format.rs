@@ -70,6 +70,7 @@ fn digits(s: &str, n: usize) -> Option<u32> {
         .flatten()
 }
 
+#[allow(clippy::many_single_char_names)] // y, m, d, h, s: the names RFC 3339 uses
 fn date(s: &str) -> bool {
     let b = s.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
@@ -85,6 +86,7 @@ fn date(s: &str) -> bool {
     }
 }
 
+#[allow(clippy::many_single_char_names)] // y, m, d, h, s: the names RFC 3339 uses
 fn time(s: &str) -> bool {
     let b = s.as_bytes();
     if b.len() < 9 || b[2] != b':' || b[5] != b':' {

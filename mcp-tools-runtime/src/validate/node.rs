@@ -202,12 +202,12 @@ impl Node {
             cx.errors.push(format!("{path} is not allowed"));
             return;
         }
-        if let Some(reference) = &self.reference {
-            if let Some(target) = cx.defs.get(reference) {
-                cx.depth += 1;
-                target.check(value, path, cx);
-                cx.depth -= 1;
-            }
+        if let Some(reference) = &self.reference
+            && let Some(target) = cx.defs.get(reference)
+        {
+            cx.depth += 1;
+            target.check(value, path, cx);
+            cx.depth -= 1;
         }
         if self.types != 0 && !self.check_type(value, path, cx) {
             return;
@@ -226,10 +226,10 @@ impl Node {
             node.check(value, path, cx);
         }
         if !self.any_of.is_empty() {
-            self.check_alternatives(&self.any_of, false, value, path, cx);
+            Self::check_alternatives(&self.any_of, false, value, path, cx);
         }
         if !self.one_of.is_empty() {
-            self.check_alternatives(&self.one_of, true, value, path, cx);
+            Self::check_alternatives(&self.one_of, true, value, path, cx);
         }
     }
 
@@ -481,7 +481,6 @@ impl Node {
     }
 
     fn check_alternatives(
-        &self,
         branches: &[Node],
         exactly_one: bool,
         value: &mut Value,
@@ -622,9 +621,9 @@ fn integral(v: f64) -> Option<Number> {
     if v.fract() != 0.0 || !v.is_finite() {
         return None;
     }
-    if v >= 0.0 && v < 1.8e19 {
+    if (0.0..1.8e19).contains(&v) {
         Some(Number::from(v as u64))
-    } else if v < 0.0 && v >= -9.2e18 {
+    } else if (-9.2e18..0.0).contains(&v) {
         Some(Number::from(v as i64))
     } else {
         None
