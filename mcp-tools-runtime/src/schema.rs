@@ -126,6 +126,11 @@ fn lean(value: Value, bounds: Bounds) -> JsonObject {
     };
     root.remove("$schema");
     root.remove("title");
+    if bounds == Bounds::Drop {
+        // The type's own doc describes the Rust type, not the tool's result; the tool's
+        // description does that (rmcp drops it too).
+        root.remove("description");
+    }
     let mut root = Value::Object(root);
     tidy(&mut root, bounds);
     match root {
@@ -155,12 +160,40 @@ fn tidy(value: &mut Value, bounds: Bounds) {
             ) {
                 map.remove("format");
             }
+            if bounds == Bounds::Drop {
+                collapse_documented_enum(map);
+            }
             for (_, child) in map.iter_mut() {
                 tidy(child, bounds);
             }
         }
         Value::Array(items) => items.iter_mut().for_each(|item| tidy(item, bounds)),
         _ => {}
+    }
+}
+
+/// In outputs, `oneOf: [{const, description}…]` becomes a plain `enum`: the model reads the
+/// values it gets back, and their docs already sit in the inputs that take them.
+fn collapse_documented_enum(map: &mut JsonObject) {
+    let Some(Value::Array(branches)) = map.get("oneOf") else {
+        return;
+    };
+    let values: Option<Vec<Value>> = branches
+        .iter()
+        .map(|b| {
+            let b = b.as_object()?;
+            let only_doc = b
+                .keys()
+                .all(|k| matches!(k.as_str(), "const" | "description" | "type"));
+            b.get("const")
+                .filter(|c| c.is_string() && only_doc)
+                .cloned()
+        })
+        .collect();
+    if let Some(values) = values {
+        map.remove("oneOf");
+        map.insert("type".into(), json!("string"));
+        map.insert("enum".into(), Value::Array(values));
     }
 }
 
