@@ -443,6 +443,7 @@ pub(crate) const VERBS: &[&str] = &[
     "recommend",
     "reconcile",
     "record",
+    "redirect",
     "recover",
     "redact",
     "redeploy",

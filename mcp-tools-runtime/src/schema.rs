@@ -221,8 +221,8 @@ fn raise(map: &mut JsonObject, key: &str, bound: i128, is_min: bool) {
 }
 
 fn integer_bounds(format: &str) -> Option<(i128, i128)> {
-    // 64-bit and wider bounds are left out: no client sends such numbers, JSON readers that
-    // use doubles cannot even represent them, and they cost tokens on every listing.
+    // Inputs publish the exact range serde will accept, so the schema and the validator agree
+    // at the edges; 128-bit ranges are left out (no JSON reader handles them).
     Some(match format {
         "int8" => (i8::MIN.into(), i8::MAX.into()),
         "int16" => (i16::MIN.into(), i16::MAX.into()),
@@ -230,8 +230,10 @@ fn integer_bounds(format: &str) -> Option<(i128, i128)> {
         "uint8" => (0, u8::MAX.into()),
         "uint16" => (0, u16::MAX.into()),
         "uint32" => (0, u32::MAX.into()),
-        "uint64" | "uint" | "uint128" => (0, i128::MAX),
-        "int64" | "int" | "int128" => (i128::MIN, i128::MAX),
+        "uint64" | "uint" => (0, u64::MAX.into()),
+        "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
+        "uint128" => (0, i128::MAX),
+        "int128" => (i128::MIN, i128::MAX),
         _ => return None,
     })
 }

@@ -50,6 +50,8 @@ pub(crate) struct ParamArgs {
     /// JSON text of the example value.
     pub(crate) example: Option<Sp<String>>,
     pub(crate) rename: Option<Sp<String>>,
+    /// Keys written, even if misspelt or malformed (see `ToolArgs::written`).
+    pub(crate) written: Vec<String>,
 }
 
 /// Reads every `#[param(...)]` among `attrs` (there may be several).
@@ -82,6 +84,8 @@ pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> Par
 fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
     let key = value::key_of(meta);
     let k = key.as_str();
+    args.written
+        .push(keys::closest(k, PARAM_KEYS).unwrap_or(k).to_owned());
     match k {
         "min" => value::set_once(
             &mut args.min,

@@ -47,6 +47,8 @@ pub(crate) struct ToolArgs {
     pub(crate) detailed_tokens: Option<Sp<u64>>,
     pub(crate) allow: Vec<Sp<String>>,
     pub(crate) krate: Option<syn::Path>,
+    /// Keys written, even if misspelt or malformed.
+    pub(crate) written: Vec<String>,
     /// The whole attribute argument list, for errors about a missing key.
     pub(crate) span: Span,
 }
@@ -68,6 +70,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         detailed_tokens: None,
         allow: Vec::new(),
         krate: None,
+        written: Vec::new(),
         span: span_of(&tokens),
     };
     let items = match NestedMeta::parse_meta_list(tokens) {
@@ -85,6 +88,10 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     for meta in value::metas(items, "#[tool(...)]", example, cx) {
         let key = value::key_of(&meta);
         let k = key.as_str();
+        // A key that is present (or misspelt) but broken counts as written, so the design
+        // rules do not report it missing: one mistake, one error.
+        args.written
+            .push(keys::closest(k, TOOL_KEYS).unwrap_or(k).to_owned());
         match k {
             "namespace" => {
                 let v = value::string(&meta, k, r#"namespace = "shipment""#, cx);
@@ -164,6 +171,13 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     args.scopes = scopes.unwrap_or_default();
     args.allow = allow.unwrap_or_default();
     args
+}
+
+impl ToolArgs {
+    /// Whether `key` was written, even if it did not parse.
+    pub(crate) fn wrote(&self, key: &str) -> bool {
+        self.written.iter().any(|k| k == key)
+    }
 }
 
 /// A deprecated name of the tool.

@@ -36,7 +36,11 @@ fn verb_kind(action: &str) -> Option<bool> {
 /// `effect_declared`: `read_only`, or `destructive = true/false`.
 pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     let args = &tool.args;
-    if is_set(args.read_only.as_ref()) || args.destructive.is_some() {
+    if is_set(args.read_only.as_ref())
+        || args.destructive.is_some()
+        || args.wrote("read_only")
+        || args.wrote("destructive")
+    {
         return;
     }
     let help = match verb_kind(&tool.action.value) {

@@ -103,6 +103,7 @@ pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
             "name the resource or service, e.g. `namespace = \"shipment\"`",
         ),
         Some(_) => {}
+        None if tool.args.wrote("namespace") => {}
         None => cx.rule(
             Rule::NamespaceRequired,
             // The whole `#[tool(...)]`: the problem is a key that is not there.

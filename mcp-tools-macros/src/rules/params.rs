@@ -155,7 +155,11 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         let last = words::last_word(name);
         let is_timestamp = words::TIMESTAMP_NAMES.contains(&name.as_str())
             || (name.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&last));
-        if !is_timestamp || param.unit.is_some() {
+        // A malformed `format` is reported where it is written; do not report it missing.
+        if !is_timestamp
+            || param.unit.is_some()
+            || param.attrs.written.iter().any(|k| k == "format") && param.attrs.format.is_none()
+        {
             continue;
         }
         let format = param.attrs.format.as_ref().map(|f| f.value.as_str());
@@ -171,7 +175,8 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         .any(|t| ty.contains(t));
         let date_only = last == "date"
             && (format == Some("date") || ty.contains("NaiveDate") || ty.contains("Date"));
-        if typed || format == Some("date-time") || date_only {
+        let time_only = last == "time" && format == Some("time");
+        if typed || format == Some("date-time") || date_only || time_only {
             continue;
         }
         let help = if param.is_numeric {

@@ -148,29 +148,59 @@ fn date_time(s: &str) -> bool {
     }
 }
 
+/// RFC 5321 addresses as JSON Schema validators check them: a dot-atom or quoted local part,
+/// and a hostname or a bracketed IP literal.
 fn email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
     };
-    !local.is_empty()
-        && local.len() <= 64
-        && !local.contains(char::is_whitespace)
-        && !domain.is_empty()
-        && (hostname(domain) || (domain.starts_with('[') && domain.ends_with(']')))
+    let local_ok = if local.len() >= 2 && local.starts_with('"') && local.ends_with('"') {
+        let inner = &local[1..local.len() - 1];
+        inner
+            .bytes()
+            .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    } else {
+        !local.is_empty()
+            && !local.starts_with('.')
+            && !local.ends_with('.')
+            && !local.contains("..")
+            && local
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~.".contains(&b))
+    };
+    let domain_ok = match domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        Some(literal) => {
+            literal.parse::<Ipv4Addr>().is_ok()
+                || literal
+                    .strip_prefix("IPv6:")
+                    .is_some_and(|v6| v6.parse::<Ipv6Addr>().is_ok())
+        }
+        None => !domain.ends_with('.') && hostname(domain),
+    };
+    local.len() <= 64 && local_ok && domain_ok
 }
 
+/// An absolute URI (RFC 3986): ASCII only, valid percent-escapes.
 fn uri(s: &str) -> bool {
     let Some((scheme, rest)) = s.split_once(':') else {
         return false;
     };
     let mut chars = scheme.chars();
+    let bytes = rest.as_bytes();
+    let escapes_ok = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'%')
+        .all(|(i, _)| {
+            bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        });
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        && !rest.contains(|c: char| {
-            c.is_whitespace()
-                || c.is_control()
-                || matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
-        })
+        && escapes_ok
+        && rest
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"<>\"{}|\\^`".contains(&b))
 }
 
 fn uuid(s: &str) -> bool {
@@ -183,7 +213,6 @@ fn uuid(s: &str) -> bool {
 }
 
 fn hostname(s: &str) -> bool {
-    let s = s.strip_suffix('.').unwrap_or(s);
     !s.is_empty()
         && s.len() <= 253
         && s.split('.').all(|label| {

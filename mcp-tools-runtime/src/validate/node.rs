@@ -621,9 +621,10 @@ fn integral(v: f64) -> Option<Number> {
     if v.fract() != 0.0 || !v.is_finite() {
         return None;
     }
-    if (0.0..1.8e19).contains(&v) {
+    // 2^64 and -2^63 are exact in f64, so these ranges are exactly u64 and i64.
+    if (0.0..18_446_744_073_709_551_616.0).contains(&v) {
         Some(Number::from(v as u64))
-    } else if (-9.2e18..0.0).contains(&v) {
+    } else if (-9_223_372_036_854_775_808.0..0.0).contains(&v) {
         Some(Number::from(v as i64))
     } else {
         None
