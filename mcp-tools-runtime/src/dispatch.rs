@@ -402,6 +402,8 @@ fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
     };
     match report.tokens {
         Some(tokens) => emit(tokens),
+        // Nobody listens: counting a result that fit would only spend CPU.
+        None if !tracing::enabled!(target: "mcp_tools::call", tracing::Level::INFO) => {}
         None => {
             let text: Vec<String> = shaped
                 .content
