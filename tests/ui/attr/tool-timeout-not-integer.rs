@@ -1,0 +1,18 @@
+//! `timeout_ms` takes an integer literal in milliseconds; `"5s"` is reported at the value.
+use mcp_tools_runtime::prelude::*;
+
+/// Look up where a shipment is and when it is due.
+///
+/// Use before promising a delivery date to a customer.
+#[tool(namespace = "shipment", read_only, timeout_ms = "5s")]
+async fn get_status(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+) -> String {
+    format!("{shipment_number}: in transit")
+}
+
+fn main() {
+    let _ = Registry::builder().tools(tools![get_status]).build();
+}

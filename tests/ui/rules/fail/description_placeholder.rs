@@ -1,0 +1,21 @@
+//! `description_placeholder`: a `TODO` left in the description is reported at the doc comment.
+use mcp_tools_runtime::prelude::*;
+
+/// Look up where a shipment is and when it is due.
+///
+/// TODO: say which statuses are final.
+#[tool(namespace = "shipment", read_only)]
+async fn get_status(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+) -> String {
+    format!("{shipment_number}: in transit")
+}
+
+fn main() {
+    let _ = Registry::builder()
+        .server_info("t", "1")
+        .tools(tools![get_status])
+        .build();
+}

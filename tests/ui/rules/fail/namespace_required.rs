@@ -1,0 +1,21 @@
+//! `namespace_required`: a tool without a namespace is reported at the `#[tool(...)]` arguments.
+use mcp_tools_runtime::prelude::*;
+
+/// Look up where a shipment is and when it is due.
+///
+/// Use before promising a delivery date to a customer.
+#[tool(read_only)]
+async fn get_status(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+) -> String {
+    format!("{shipment_number}: in transit")
+}
+
+fn main() {
+    let _ = Registry::builder()
+        .server_info("t", "1")
+        .tools(tools![get_status])
+        .build();
+}

@@ -1,0 +1,28 @@
+//! `param_description_required`: a schema parameter without a doc comment is reported at its
+//! name; injected parameters and documented ones are not.
+use mcp_tools_runtime::prelude::*;
+
+struct Depot;
+
+/// Record a shipment's measured weight before dispatch.
+///
+/// Use after weighing a parcel. Dispatched shipments cannot be changed.
+#[tool(namespace = "shipment", destructive = false, idempotent)]
+async fn set_weight(
+    depot: State<Depot>,
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+    #[param(min = 0.1, max = 30000.0)] weight_kg: f64,
+) -> String {
+    let _: &Depot = &depot;
+    format!("{shipment_number} now weighs {weight_kg} kg")
+}
+
+fn main() {
+    let _ = Registry::builder()
+        .server_info("t", "1")
+        .state(Depot)
+        .tools(tools![set_weight])
+        .build();
+}

@@ -1,0 +1,22 @@
+//! `redundant_namespace`: a fn name that repeats its namespace (`shipment_shipment_get_status`)
+//! is reported at the fn name.
+use mcp_tools_runtime::prelude::*;
+
+/// Look up where a shipment is and when it is due.
+///
+/// Use before promising a delivery date to a customer.
+#[tool(namespace = "shipment", read_only)]
+async fn shipment_get_status(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+) -> String {
+    format!("{shipment_number}: in transit")
+}
+
+fn main() {
+    let _ = Registry::builder()
+        .server_info("t", "1")
+        .tools(tools![shipment_get_status])
+        .build();
+}

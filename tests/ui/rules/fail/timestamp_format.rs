@@ -1,0 +1,23 @@
+//! `timestamp_format`: a `*_at` string without a declared format is reported at its name.
+use mcp_tools_runtime::prelude::*;
+
+/// Mark a shipment as handed to the courier at the given time.
+///
+/// Use when the courier has signed for the parcel at the depot.
+#[tool(namespace = "shipment", destructive = false, idempotent)]
+async fn mark_dispatched(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+    /// When the courier signed for it.
+    dispatched_at: String,
+) -> String {
+    format!("{shipment_number} dispatched at {dispatched_at}")
+}
+
+fn main() {
+    let _ = Registry::builder()
+        .server_info("t", "1")
+        .tools(tools![mark_dispatched])
+        .build();
+}
