@@ -135,6 +135,11 @@ pub mod testing {
     /// out: clients still calling it would fail, so its successor should keep it as an
     /// alias. Run with `MCP_TOOLS_UPDATE_CATALOG=1` to write the file after reviewing.
     ///
+    /// # Panics
+    ///
+    /// When the catalog differs from the file or the file is missing (the test fails), or
+    /// when updating and the file cannot be written.
+    ///
     /// ```no_run
     /// # fn registry() -> mcp_tools_runtime::Registry { unimplemented!() }
     /// #[test]

@@ -240,7 +240,7 @@ fn the_catalog_contract_catches_changes() {
         "{text}"
     );
     let text = changed(|c| {
-        c["tools"][1]["inputSchema"]["properties"]["parcel_number"]["type"] = json!("integer")
+        c["tools"][1]["inputSchema"]["properties"]["parcel_number"]["type"] = json!("integer");
     });
     assert!(
         text.contains("- `parcel_get_status` changed:")
