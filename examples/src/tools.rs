@@ -86,7 +86,7 @@ pub async fn get_log(
     #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
     shipment_number: String,
     /// Line to start at, 1-based; a cut result says which line to ask for next.
-    #[param(min = 1, default = 1)]
+    #[param(min = 1, max = 10_000_000, default = 1)]
     from_line: u64,
 ) -> Result<ToolOutput, ToolError> {
     let log = depot.event_log(&shipment_number)?;
