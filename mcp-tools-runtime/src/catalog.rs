@@ -141,7 +141,9 @@ pub mod testing {
     /// when updating and the file cannot be written.
     ///
     /// ```no_run
-    /// # fn registry() -> mcp_tools_runtime::Registry { unimplemented!() }
+    /// # fn registry() -> mcp_tools_runtime::Registry {
+    /// #     mcp_tools_runtime::Registry::builder().server_info("shipments", "1.0.0").build().unwrap()
+    /// # }
     /// #[test]
     /// fn the_catalog_is_reviewed() {
     ///     mcp_tools_runtime::testing::assert_catalog(&registry(), "tests/catalog.json");
