@@ -138,7 +138,7 @@ impl ToolDefinition {
         describe(&mut input);
         let input_schema = input.to_schema();
         let validator = Validator::compile(&input_schema, meta.params);
-        let mut problems = std::mem::take(&mut input.problems);
+        let mut problems = Vec::new();
         for param in meta.params {
             for (what, value) in [
                 ("default", param.default_value()),

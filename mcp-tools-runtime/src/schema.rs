@@ -21,8 +21,6 @@ pub struct InputSchema {
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
     pub(crate) needs: Vec<crate::arg::StateNeed>,
-    /// Problems found while describing (a default that breaks its own schema, …).
-    pub(crate) problems: Vec<String>,
 }
 
 impl InputSchema {

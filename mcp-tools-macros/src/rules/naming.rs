@@ -46,6 +46,12 @@ pub(crate) fn to_snake(s: &str) -> String {
     }
 }
 
+/// Whether `word` is the namespace's resource again, singular or plural (`shipments`).
+fn names_namespace(word: &str, namespace: &str) -> bool {
+    let resource = words::last_word(namespace);
+    word == resource || word == format!("{resource}s") || format!("{word}s") == resource
+}
+
 fn action_span(tool: &ToolFn) -> Span {
     tool.action.span
 }
@@ -127,12 +133,9 @@ pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
     }
     let action = &tool.action.value;
     let first = words::first_word(action);
-    let ns_last = words::last_word(&ns.value);
     let repeats = action.starts_with(&format!("{}_", ns.value))
         || action == &ns.value
-        || first == ns_last
-        || first == format!("{ns_last}s")
-        || format!("{first}s") == ns_last;
+        || names_namespace(first, &ns.value);
     if repeats {
         let rest = action.strip_prefix(&format!("{first}_")).unwrap_or(action);
         cx.rule(
@@ -192,8 +195,7 @@ fn without_namespace<'a>(action: &'a str, tool: &ToolFn) -> &'a str {
         .strip_prefix(&format!("{}_", ns.value))
         .unwrap_or(action);
     let first = words::first_word(action);
-    let ns_last = words::last_word(&ns.value);
-    if first == ns_last || first == format!("{ns_last}s") || format!("{first}s") == ns_last {
+    if names_namespace(first, &ns.value) {
         action.strip_prefix(&format!("{first}_")).unwrap_or(action)
     } else {
         action
