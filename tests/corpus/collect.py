@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Collect the corpus of real tool definitions in tests/corpus/servers/.
+
+A maintainer's tool; CI does not run it. It installs each server at a pinned
+version, starts it over stdio with an obviously fake credential where one is
+demanded, asks `tools/list` (following `nextCursor`) through the official MCP
+Python SDK's stdio transport, and writes each tool object exactly as it came
+over the wire: the raw JSON-RPC result is kept, not the SDK's typed model, so
+key order and every field stay as the server sent them.
+
+How to run (from the repository root; needs python3, node and npm, and a
+package registry):
+
+    python3 -m venv /tmp/corpus-venv
+    /tmp/corpus-venv/bin/pip install mcp==2.3.0
+    /tmp/corpus-venv/bin/python tests/corpus/collect.py            # every server
+    /tmp/corpus-venv/bin/python tests/corpus/collect.py time git   # some of them
+
+Packages are installed under $CORPUS_WORK (default: /tmp/mcp-corpus), one npm
+prefix or Python venv per server, so servers never share dependencies.
+Bump a version below, run, and review the diff under tests/corpus/servers/.
+
+Servers that cannot be started here are taken from the files their project
+publishes; see `github` below, which reads the official server's tool
+snapshots from a clone of github/github-mcp-server at a pinned tag
+(set GITHUB_MCP_SERVER_REPO to a clone's path; it is cloned otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import anyio
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.shared.message import SessionMessage
+from mcp.types import JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "servers"
+WORK = Path(os.environ.get("CORPUS_WORK", "/tmp/mcp-corpus"))
+PROTOCOL_VERSION = "2025-06-18"
+TIMEOUT = 60  # seconds for one server, start to finish
+
+# Node 22 is needed by @sentry/mcp-server; it comes from npm's `node` package.
+NODE22_PACKAGE = "node@22.23.3"
+
+# --- the servers -----------------------------------------------------------
+# kind "npm":  package@version installed with npm; run `bin` under node.
+# kind "pypi": package==version installed into a venv; run its console script.
+# kind "toolsnaps": definitions read from a repository's published snapshots.
+# args/env may use {tmp} (a fresh scratch directory) and {node22}; "note" is
+# added to the recorded source where an argument changes what is listed.
+SERVERS: dict[str, dict] = {
+    "filesystem": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-filesystem", "version": "2026.8.31",
+        "bin": "mcp-server-filesystem", "args": ["{tmp}"],
+    },
+    "memory": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-memory", "version": "2026.8.31",
+        "bin": "mcp-server-memory", "env": {"MEMORY_FILE_PATH": "{tmp}/memory.jsonl"},
+    },
+    "everything": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-everything", "version": "2026.8.31",
+        "bin": "mcp-server-everything", "args": ["stdio"],
+    },
+    "sequential-thinking": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-sequential-thinking", "version": "2026.8.31",
+        "bin": "mcp-server-sequential-thinking",
+    },
+    "github-reference": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-github", "version": "2025.4.8",
+        "bin": "mcp-server-github", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "fake"},
+    },
+    "slack": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-slack", "version": "2025.4.25",
+        "bin": "mcp-server-slack", "env": {"SLACK_BOT_TOKEN": "xoxb-fake", "SLACK_TEAM_ID": "T00000000"},
+    },
+    "gitlab": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-gitlab", "version": "2025.4.25",
+        "bin": "mcp-server-gitlab", "env": {"GITLAB_PERSONAL_ACCESS_TOKEN": "fake"},
+    },
+    "postgres": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-postgres", "version": "0.6.2",
+        "bin": "mcp-server-postgres", "args": ["postgresql://localhost/none"],
+    },
+    "puppeteer": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-puppeteer", "version": "2025.5.12",
+        "bin": "mcp-server-puppeteer",
+    },
+    "google-maps": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-google-maps", "version": "0.6.2",
+        "bin": "mcp-server-google-maps", "env": {"GOOGLE_MAPS_API_KEY": "fake"},
+    },
+    "brave-search": {
+        "kind": "npm", "package": "@modelcontextprotocol/server-brave-search", "version": "0.6.2",
+        "bin": "mcp-server-brave-search", "env": {"BRAVE_API_KEY": "fake"},
+    },
+    "playwright": {
+        "kind": "npm", "package": "@playwright/mcp", "version": "0.0.83",
+        "bin": "playwright-mcp", "args": ["--headless"],
+    },
+    "notion": {
+        "kind": "npm", "package": "@notionhq/notion-mcp-server", "version": "2.5.2",
+        "bin": "notion-mcp-server", "env": {"NOTION_TOKEN": "ntn_fake"},
+    },
+    "sentry": {
+        "kind": "npm", "package": "@sentry/mcp-server", "version": "0.39.0", "node": "{node22}",
+        "bin": "sentry-mcp", "args": ["--access-token=fake"],
+    },
+    "stripe": {
+        # 0.3.x only relays to Stripe's hosted server; 0.2.5 is the last
+        # release that defines its tools locally (through @stripe/agent-toolkit).
+        "kind": "npm", "package": "@stripe/mcp", "version": "0.2.5",
+        "bin": "mcp", "args": ["--tools=all", "--api-key=sk_test_fake"], "note": " --tools=all",
+    },
+    "context7": {
+        "kind": "npm", "package": "@upstash/context7-mcp", "version": "4.1.1",
+        "bin": "context7-mcp",
+    },
+    "fetch": {
+        "kind": "pypi", "package": "mcp-server-fetch", "version": "2026.10.24",
+        "bin": "mcp-server-fetch",
+    },
+    "time": {
+        "kind": "pypi", "package": "mcp-server-time", "version": "2026.10.19",
+        "bin": "mcp-server-time", "args": ["--local-timezone", "UTC"], "note": " --local-timezone UTC",
+    },
+    "git": {
+        "kind": "pypi", "package": "mcp-server-git", "version": "2026.10.19",
+        "bin": "mcp-server-git", "args": ["--repository", "{tmp}/repo"], "git_init": "{tmp}/repo",
+    },
+    "github": {
+        "kind": "toolsnaps", "repo": "github/github-mcp-server", "ref": "v1.10.1",
+        "dir": "pkg/github/__toolsnaps__",
+    },
+}
+
+
+# --- installing ------------------------------------------------------------
+def run(cmd: list[str], **kw) -> None:
+    subprocess.run(cmd, check=True, timeout=600, stdout=subprocess.DEVNULL, **kw)
+
+
+def node22() -> str:
+    prefix = WORK / "node22"
+    if not (prefix / "node_modules/node/bin/node").exists():
+        run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix), NODE22_PACKAGE])
+    return str(prefix / "node_modules/node/bin/node")
+
+
+def install_npm(sid: str, spec: dict) -> Path:
+    prefix = WORK / "npm" / sid
+    bin_path = prefix / "node_modules/.bin" / spec["bin"]
+    if not bin_path.exists():
+        env = dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1", PUPPETEER_SKIP_CHROMIUM_DOWNLOAD="1",
+                   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
+        run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix),
+             f"{spec['package']}@{spec['version']}"], env=env)
+    return bin_path.resolve()
+
+
+def install_pypi(sid: str, spec: dict) -> Path:
+    venv = WORK / "py" / sid
+    bin_path = venv / "bin" / spec["bin"]
+    if not bin_path.exists():
+        run([sys.executable, "-m", "venv", str(venv)])
+        run([str(venv / "bin/pip"), "install", "-q", f"{spec['package']}=={spec['version']}"])
+    return bin_path
+
+
+# --- listing over stdio -----------------------------------------------------
+async def list_tools(params: StdioServerParameters) -> tuple[list[dict], dict]:
+    """Initialize, then tools/list until no nextCursor; returns (tools, serverInfo)."""
+    next_id = 0
+
+    async with stdio_client(params, errlog=sys.stderr) as (read, write):
+
+        async def request(method: str, p: dict) -> dict:
+            nonlocal next_id
+            next_id += 1
+            await write.send(SessionMessage(JSONRPCRequest(jsonrpc="2.0", id=next_id, method=method, params=p)))
+            async for item in read:
+                if isinstance(item, Exception):
+                    raise item
+                msg = item.message
+                if getattr(msg, "id", None) != next_id:
+                    continue  # a notification or a request from the server
+                if isinstance(msg, JSONRPCResponse):
+                    return msg.result
+                raise RuntimeError(f"{method}: {msg.model_dump_json()}")
+            raise RuntimeError(f"{method}: the server closed the connection")
+
+        init = await request("initialize", {
+            "protocolVersion": PROTOCOL_VERSION,
+            "capabilities": {},
+            "clientInfo": {"name": "mcp-tools-corpus", "version": "1"},
+        })
+        await write.send(SessionMessage(JSONRPCNotification(jsonrpc="2.0", method="notifications/initialized")))
+        tools: list[dict] = []
+        cursor = None
+        while True:
+            result = await request("tools/list", {"cursor": cursor} if cursor else {})
+            tools.extend(result["tools"])
+            cursor = result.get("nextCursor")
+            if not cursor:
+                break
+        return tools, init.get("serverInfo", {})
+
+
+def subst(value: str, ctx: dict) -> str:
+    return value.format(**ctx)
+
+
+def collect_running(sid: str, spec: dict) -> dict:
+    bin_path = install_npm(sid, spec) if spec["kind"] == "npm" else install_pypi(sid, spec)
+    with tempfile.TemporaryDirectory(prefix=f"corpus-{sid}-") as tmp:
+        ctx = {"tmp": tmp, "node22": node22() if spec.get("node") else ""}
+        if "git_init" in spec:
+            run(["git", "init", "-q", subst(spec["git_init"], ctx)])
+        args = [subst(a, ctx) for a in spec.get("args", [])]
+        env = {k: subst(v, ctx) for k, v in spec.get("env", {}).items()}
+        if spec["kind"] == "npm":
+            command, args = subst(spec.get("node", "node"), ctx), [str(bin_path), *args]
+        else:
+            command = str(bin_path)
+        params = StdioServerParameters(command=command, args=args, env=env, cwd=tmp)
+
+        async def bounded():
+            with anyio.fail_after(TIMEOUT):
+                return await list_tools(params)
+
+        tools, info = anyio.run(bounded)
+    return {
+        "server": sid,
+        "source": f"{spec['kind']} {spec['package']} {spec['version']}{spec.get('note', '')}, tools/list",
+        "tools": tools,
+    }
+
+
+def collect_toolsnaps(sid: str, spec: dict) -> dict:
+    repo = os.environ.get("GITHUB_MCP_SERVER_REPO")
+    if not repo:
+        repo = str(WORK / "src" / spec["repo"].replace("/", "+"))
+        if not Path(repo).exists():
+            run(["git", "clone", "-q", "--bare", f"https://github.com/{spec['repo']}", repo])
+    git = ["git", "--git-dir", repo] if not (Path(repo) / ".git").exists() else ["git", "-C", repo]
+    commit = subprocess.check_output([*git, "rev-parse", f"{spec['ref']}^{{commit}}"], text=True).strip()
+    names = subprocess.check_output([*git, "ls-tree", "--name-only", f"{commit}:{spec['dir']}"], text=True).split()
+    tools = []
+    for name in sorted(names):
+        if name.endswith(".snap"):
+            text = subprocess.check_output([*git, "show", f"{commit}:{spec['dir']}/{name}"], text=True)
+            tools.append(json.loads(text))
+    return {
+        "server": sid,
+        "source": f"repository {spec['repo']} {spec['ref']} (commit {commit}), {spec['dir']}/*.snap"
+                  " (every tool snapshot, all toolsets and feature flags; keys as the snapshot files sort them)",
+        "tools": tools,
+    }
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(SERVERS)
+    unknown = [s for s in wanted if s not in SERVERS]
+    if unknown:
+        print(f"unknown server(s): {', '.join(unknown)}; known: {', '.join(SERVERS)}", file=sys.stderr)
+        return 2
+    OUT.mkdir(parents=True, exist_ok=True)
+    failed = []
+    for sid in wanted:
+        spec = SERVERS[sid]
+        try:
+            doc = collect_toolsnaps(sid, spec) if spec["kind"] == "toolsnaps" else collect_running(sid, spec)
+        except Exception as exc:  # report and go on with the others
+            print(f"{sid}: FAILED: {exc!r}", file=sys.stderr)
+            failed.append(sid)
+            continue
+        path = OUT / f"{sid}.json"
+        path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        print(f"{sid}: {len(doc['tools'])} tools -> {path.relative_to(HERE.parent.parent)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
