@@ -51,7 +51,8 @@ TIMEOUT = 60  # seconds for one server, start to finish
 NODE22_PACKAGE = "node@22.23.3"
 
 # --- the servers -----------------------------------------------------------
-# kind "npm":  package@version installed with npm; run `bin` under node.
+# kind "npm":  package@version (and any "extra" packages) installed with npm;
+#              run `bin` under node.
 # kind "pypi": package==version installed into a venv; run its console script.
 # kind "toolsnaps": definitions read from a repository's published snapshots.
 # args/env may use {tmp} (a fresh scratch directory) and {node22}; "note" is
@@ -84,6 +85,10 @@ SERVERS: dict[str, dict] = {
     "gitlab": {
         "kind": "npm", "package": "@modelcontextprotocol/server-gitlab", "version": "2025.4.25",
         "bin": "mcp-server-gitlab", "env": {"GITLAB_PERSONAL_ACCESS_TOKEN": "fake"},
+        # It imports zod without declaring it; a plain install now hoists zod 4,
+        # which its zod-to-json-schema turns into empty input schemas. zod 3,
+        # which its SDK itself depends on, gives the schemas it was written for.
+        "extra": ["zod@3.25.76"], "note": " (with zod 3.25.76)",
     },
     "postgres": {
         "kind": "npm", "package": "@modelcontextprotocol/server-postgres", "version": "0.6.2",
@@ -161,7 +166,7 @@ def install_npm(sid: str, spec: dict) -> Path:
         env = dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1", PUPPETEER_SKIP_CHROMIUM_DOWNLOAD="1",
                    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
         run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix),
-             f"{spec['package']}@{spec['version']}"], env=env)
+             f"{spec['package']}@{spec['version']}", *spec.get("extra", [])], env=env)
     return bin_path.resolve()
 
 
