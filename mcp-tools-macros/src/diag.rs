@@ -1,17 +1,36 @@
-//! One collector for every error a macro call finds, so a build reports them all at once.
+//! One collector for everything a macro call reports, so a build shows it all at once.
+//!
+//! Errors become `compile_error!`. Stable Rust gives proc macros no warnings of their own, so
+//! a warning becomes a use of a `#[deprecated]` constant named after the rule, spanned at the
+//! offending token: rustc then prints a real `warning:` there, with our message as the note,
+//! and `-D warnings` (or `#![deny(deprecated)]`) turns it into an error like any other lint.
 
-use proc_macro2::{Span, TokenStream};
-use quote::ToTokens;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{ToTokens, quote};
 
-use crate::rules::Rule;
+use crate::catalog::{Level, Levels, Rule};
 
-/// Collects errors; nothing returns early on a violation.
+/// A rule report at warning level.
+struct Warning {
+    rule: Rule,
+    span: Span,
+    message: String,
+}
+
+/// Collects errors and warnings; nothing returns early on a violation.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
     errors: Vec<syn::Error>,
+    warnings: Vec<Warning>,
+    levels: Levels,
 }
 
 impl Diagnostics {
+    /// Sets the level each rule reports at, for the rules checked next.
+    pub(crate) fn set_levels(&mut self, levels: Levels) {
+        self.levels = levels;
+    }
+
     /// An attribute or syntax mistake: what is wrong, then how to fix it.
     pub(crate) fn error(&mut self, span: Span, message: impl AsRef<str>, help: impl AsRef<str>) {
         self.errors.push(syn::Error::new(
@@ -33,7 +52,7 @@ impl Diagnostics {
         ));
     }
 
-    /// A design-rule violation; the message ends with the rule id.
+    /// A design-rule violation, at the rule's level; the message ends with the rule id.
     pub(crate) fn rule(
         &mut self,
         rule: Rule,
@@ -41,10 +60,16 @@ impl Diagnostics {
         message: impl AsRef<str>,
         help: impl AsRef<str>,
     ) {
-        self.errors.push(syn::Error::new(
-            span,
-            format_message(message.as_ref(), help.as_ref(), Some(rule)),
-        ));
+        let message = format_message(message.as_ref(), help.as_ref(), Some(rule));
+        match self.levels.get(rule) {
+            Level::Allow => {}
+            Level::Warn => self.warnings.push(Warning {
+                rule,
+                span,
+                message,
+            }),
+            Level::Error => self.errors.push(syn::Error::new(span, message)),
+        }
     }
 
     /// Keeps an error produced by syn or darling as it is.
@@ -52,22 +77,42 @@ impl Diagnostics {
         self.errors.push(error);
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
-        self.errors.is_empty()
+    /// Whether any error was found; warnings do not stop the expansion.
+    pub(crate) fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
     }
 
-    /// The messages collected so far, for tests.
+    /// The messages collected so far, errors then warnings, for tests.
     #[cfg(test)]
     pub(crate) fn messages(&self) -> Vec<String> {
-        self.errors.iter().map(ToString::to_string).collect()
+        self.errors
+            .iter()
+            .map(ToString::to_string)
+            .chain(
+                self.warnings
+                    .iter()
+                    .map(|w| format!("warning: {}", w.message)),
+            )
+            .collect()
     }
 
-    /// Every collected error as `compile_error!` invocations, in the order found.
-    pub(crate) fn into_compile_errors(self) -> TokenStream {
-        self.errors
-            .into_iter()
-            .map(|e| e.to_compile_error())
-            .collect()
+    /// Every error as a `compile_error!` and every warning as a deprecated use, in the
+    /// order found.
+    pub(crate) fn into_tokens(self) -> TokenStream {
+        let errors = self.errors.into_iter().map(|e| e.to_compile_error());
+        let warnings = self.warnings.into_iter().map(|w| {
+            let ident = Ident::new(w.rule.id(), w.span);
+            let note = w.message;
+            quote! {
+                const _: () = {
+                    #[deprecated(note = #note)]
+                    #[allow(non_upper_case_globals)]
+                    const #ident: () = ();
+                    let _ = #ident;
+                };
+            }
+        });
+        errors.chain(warnings).collect()
     }
 }
 

@@ -10,6 +10,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::{ItemFn, spanned::Spanned};
 
 use crate::{
+    config::Config,
     diag::Diagnostics,
     fallback,
     model::{Param, Source, ToolFn},
@@ -20,6 +21,8 @@ use crate::{
 /// `#[tool(args)] item`.
 pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut cx = Diagnostics::default();
+    let config = Config::load();
+    config.report(&mut cx);
     let tool_args = parse_tool_args(args, &mut cx);
     let item: ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,
@@ -29,17 +32,21 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
                 "#[tool] applies to an `async fn`",
                 "put #[tool] on a free `async fn` whose parameters are the tool's arguments",
             );
-            let errors = cx.into_compile_errors();
+            let errors = cx.into_tokens();
             return quote!(#item #errors);
         }
     };
-    let tool = ToolFn::from_syn(tool_args, item, &mut cx);
+    let tool = ToolFn::from_syn(tool_args, item, &config, &mut cx);
     rules::check(&tool, &mut cx);
-    if cx.is_empty() {
-        expand(&tool)
-    } else {
+    let tracking = config.tracking();
+    let expanded = if cx.has_errors() {
         fallback::expand(&tool, cx)
-    }
+    } else {
+        let warnings = cx.into_tokens();
+        let code = expand(&tool);
+        quote!(#code #warnings)
+    };
+    quote!(#expanded #tracking)
 }
 
 fn expand(tool: &ToolFn) -> TokenStream {

@@ -14,7 +14,7 @@ pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
     let krate = &tool.krate;
     let ident = tool.ident();
     let name = tool.wire_name();
-    let errors = cx.into_compile_errors();
+    let errors = cx.into_tokens();
     if tool.receiver.is_some() {
         // A method: the marker type cannot live in an impl block; the error says why.
         return quote!(#item #errors);

@@ -8,6 +8,8 @@
 //! every violation, and [`expand`] writes the code (or, on error, [`fallback`] keeps the
 //! user's fn compiling next to the errors).
 
+mod catalog;
+mod config;
 mod diag;
 mod docs;
 mod expand;

@@ -7,6 +7,8 @@ use syn::{
 };
 
 use crate::{
+    catalog::{Level, Levels, Rule},
+    config::Config,
     diag::Diagnostics,
     docs::{self, Doc},
     parse::{ParamArgs, Sp, ToolArgs, parse_param_args},
@@ -18,8 +20,17 @@ pub(crate) struct ToolFn {
     /// The user's fn with parameter docs and `#[param]` removed; emitted as is.
     pub(crate) item: ItemFn,
     pub(crate) args: ToolArgs,
+    /// The namespace: the attribute's, else the crate's default (spanned at the attribute).
+    pub(crate) namespace: Option<Sp<String>>,
+    /// Where the namespace came from: `true` for the crate's `[package.metadata.mcp-tools]`.
+    pub(crate) namespace_from_config: bool,
+    /// The level of each rule for this tool.
+    pub(crate) levels: Levels,
     /// The action part of the wire name: the `name` key or the fn's ident.
     pub(crate) action: Sp<String>,
+    /// The action's words in `snake_case`, whatever its style (`getUser` → `get_user`),
+    /// for the rules' word lists.
+    pub(crate) action_key: String,
     pub(crate) doc: Option<Doc>,
     pub(crate) params: Vec<Param>,
     /// Parameters the macro cannot turn into tool arguments (`self`, patterns).
@@ -43,6 +54,8 @@ pub(crate) struct Param {
     pub(crate) ident: Ident,
     /// The property name in the schema (`rename` or the ident).
     pub(crate) wire_name: Sp<String>,
+    /// The wire name's words in `snake_case` (`maxResults` → `max_results`).
+    pub(crate) key: String,
     pub(crate) ty: Type,
     /// `T` of `Option<T>`, else the type itself.
     pub(crate) value_ty: Type,
@@ -57,8 +70,27 @@ pub(crate) struct Param {
 
 impl ToolFn {
     /// Builds the model; problems are pushed into `cx`, never returned.
-    pub(crate) fn from_syn(args: ToolArgs, mut item: ItemFn, cx: &mut Diagnostics) -> Self {
+    pub(crate) fn from_syn(
+        args: ToolArgs,
+        mut item: ItemFn,
+        config: &Config,
+        cx: &mut Diagnostics,
+    ) -> Self {
         let ident = item.sig.ident.clone();
+        let (namespace, namespace_from_config) = match (&args.namespace, &config.namespace) {
+            (Some(ns), _) => (Some(ns.clone()), false),
+            // A malformed `namespace = …` was reported where written; do not replace it.
+            (None, Some(ns)) if !args.wrote("namespace") => {
+                (Some(Sp::new(ns.clone(), Span::call_site())), true)
+            }
+            _ => (None, false),
+        };
+        let mut levels = config.levels();
+        for allowed in &args.allow {
+            if let Some(rule) = Rule::from_id(&allowed.value) {
+                levels.set(rule, Level::Allow);
+            }
+        }
         let action = match &args.name {
             Some(name) => name.clone(),
             None => Sp::new(ident.to_string(), ident.span()),
@@ -94,10 +126,15 @@ impl ToolFn {
             Some(path) => quote!(#path),
             None => quote!(::mcp_tools_runtime),
         };
+        let action_key = words::normalize(&action.value);
         ToolFn {
             item,
             args,
+            namespace,
+            namespace_from_config,
+            levels,
             action,
+            action_key,
             doc,
             params,
             receiver,
@@ -111,7 +148,7 @@ impl ToolFn {
 
     /// `namespace_action`, or the action alone when no namespace is given.
     pub(crate) fn wire_name(&self) -> String {
-        match &self.args.namespace {
+        match &self.namespace {
             Some(ns) if !ns.value.is_empty() => format!("{}_{}", ns.value, self.action.value),
             _ => self.action.value.clone(),
         }
@@ -131,11 +168,6 @@ impl ToolFn {
             ReturnType::Type(_, ty) => ty.span(),
         }
     }
-
-    /// Whether the rule `id` is waived with `allow(id)`.
-    pub(crate) fn allows(&self, id: &str) -> bool {
-        self.args.allow.iter().any(|a| a.value == id)
-    }
 }
 
 impl Param {
@@ -152,15 +184,17 @@ impl Param {
             None => Sp::new(name, ident.span()),
         };
         let is_numeric = is_numeric(&value_ty);
+        let key = words::normalize(&wire_name.value);
         let unit = match &attrs.unit {
             Some(unit) => Some(unit.value.clone()),
-            None if is_numeric => words::unit_of(&wire_name.value).map(ToOwned::to_owned),
+            None if is_numeric => words::unit_of(&key).map(ToOwned::to_owned),
             None => None,
         };
         let is_response_format = last_segment(&value_ty).is_some_and(|s| s == "ResponseFormat");
         Param {
             ident,
             wire_name,
+            key,
             ty,
             value_ty,
             source,

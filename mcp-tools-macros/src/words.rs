@@ -202,6 +202,14 @@ pub(crate) fn unit_of(name: &str) -> Option<&'static str> {
         .map(|(_, unit)| *unit)
 }
 
+/// The unit a bare suffix stands for: `ms` → `ms`, `kg` → `kg`.
+pub(crate) fn unit_of_suffix(suffix: &str) -> Option<&'static str> {
+    UNIT_SUFFIXES
+        .iter()
+        .find(|(s, _)| *s == suffix)
+        .map(|(_, unit)| *unit)
+}
+
 /// Verbs a tool's action may start with (`verb_first`). Generous on purpose: a false
 /// positive costs a user as much as a miss.
 pub(crate) const VERBS: &[&str] = &[
@@ -579,6 +587,146 @@ pub(crate) const VERBS: &[&str] = &[
     "write",
 ];
 
+/// Verbs added from real servers' tool names.
+const MORE_VERBS: &[&str] = &[
+    "act",
+    "assert",
+    "await",
+    "cache",
+    "chat",
+    "commit",
+    "compact",
+    "continue",
+    "deduce",
+    "deliver",
+    "disable",
+    "dispatch",
+    "draw",
+    "emulate",
+    "finalize",
+    "focus",
+    "forget",
+    "go",
+    "guess",
+    "handle",
+    "hover",
+    "infer",
+    "inject",
+    "insert",
+    "interact",
+    "manage",
+    "observe",
+    "paginate",
+    "paste",
+    "press",
+    "prioritize",
+    "recall",
+    "refine",
+    "remember",
+    "reverse",
+    "scroll",
+    "seed",
+    "sleep",
+    "spawn",
+    "star",
+    "summon",
+    "tap",
+    "think",
+    "toggle",
+    "unset",
+    "unstage",
+    "unwatch",
+    "upvote",
+    "downvote",
+    "visit",
+    "visualize",
+    "zoom",
+    "drag",
+    "lint",
+    "sequence",
+    "approve",
+    "close",
+    "reply",
+    "resolve",
+    "subscribe",
+    "edit",
+    "duplicate",
+    "rerun",
+    "retrigger",
+    "reprioritize",
+    "unresolve",
+    "unignore",
+    "merge",
+    "fork",
+];
+
+/// Whether `word` is a verb: listed, or a listed verb with `un`/`re` before it
+/// (`unresolve`, `reprioritize`).
+pub(crate) fn is_verb(word: &str) -> bool {
+    let listed = |w: &str| VERBS.contains(&w) || MORE_VERBS.contains(&w);
+    listed(word)
+        || ["un", "re"].iter().any(|p| {
+            word.strip_prefix(p)
+                .is_some_and(|rest| rest.len() > 2 && listed(rest))
+        })
+}
+
+/// Nouns of tool names that also read as a verb that changes something: a read-only
+/// `git_branch` reads as "create a branch" (`verb_first`). Plurals (`branches`) read as
+/// nouns only, and verbs whose reading is itself a read (`snapshot`, `log` as in
+/// `git log`) are not here.
+pub(crate) const NOUN_VERBS: &[&str] = &[
+    "branch",
+    "tag",
+    "label",
+    "stash",
+    "bookmark",
+    "pin",
+    "flag",
+    "star",
+    "commit",
+    "merge",
+    "fork",
+    "comment",
+    "note",
+    "post",
+    "message",
+    "email",
+    "draft",
+    "reply",
+    "release",
+    "deploy",
+    "schedule",
+    "order",
+    "book",
+    "invite",
+    "block",
+    "ban",
+    "lock",
+    "archive",
+    "publish",
+    "subscribe",
+    "follow",
+    "like",
+    "vote",
+    "upload",
+    "record",
+    "charge",
+    "refund",
+    "transfer",
+    "invoice",
+    "issue",
+];
+
+/// `branch` → `branches`, `tag` → `tags`.
+pub(crate) fn plural(word: &str) -> String {
+    if ["s", "x", "ch", "sh"].iter().any(|e| word.ends_with(e)) {
+        format!("{word}es")
+    } else {
+        format!("{word}s")
+    }
+}
+
 /// Parameter names that say nothing about what they hold (`generic_param_name`).
 pub(crate) const GENERIC_PARAM_NAMES: &[&str] = &[
     "id", "user", "data", "value", "input", "item", "object", "info", "params", "args", "payload",
@@ -677,16 +825,14 @@ pub(crate) const LIMIT_NAMES: &[&str] = &[
     "take",
 ];
 
-/// Exact names that are timestamps (`timestamp_format`).
-pub(crate) const TIMESTAMP_NAMES: &[&str] = &[
-    "since",
-    "until",
-    "deadline",
-    "before",
-    "after",
-    "timestamp",
-    "expires",
+/// Last words of a name that counts results: `tail_lines`, `max_results`, `num_items`.
+pub(crate) const COUNTED_SUFFIXES: &[&str] = &[
+    "lines", "results", "items", "rows", "entries", "records", "matches",
 ];
+
+/// Exact names that are timestamps (`timestamp_format`). `before` and `after` are often
+/// pagination cursors; they count only when their doc speaks of a date or time.
+pub(crate) const TIMESTAMP_NAMES: &[&str] = &["since", "until", "deadline", "timestamp", "expires"];
 
 /// Last words that make a name a timestamp: `created_at`, `start_time`, `due_date`.
 pub(crate) const TIMESTAMP_SUFFIXES: &[&str] = &[
@@ -786,8 +932,46 @@ pub(crate) const FILLER_OPENINGS: &[&str] = &[
     "tool to",
     "function that",
     "function to",
+    "tools for",
+    "tool for",
+    "a tool for",
     "description",
 ];
+
+/// Generated text that says nothing wherever it stands (`description_placeholder`): an
+/// `OpenAPI` error list of bare status codes.
+pub(crate) const BOILERPLATE: &[&str] = &["error responses:"];
+
+/// A name in any case style as lower-case `snake_case` words, so the word lists match
+/// the names real servers use: `maxResults`, `max-results` and `MAX_RESULTS` are all
+/// `max_results`; `getHTTPHeaders` is `get_http_headers`.
+pub(crate) fn normalize(name: &str) -> String {
+    let name = name.strip_prefix("r#").unwrap_or(name);
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            continue;
+        }
+        if c.is_ascii_uppercase() && i > 0 {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            // `maxResults`, and the `R` of `HTTPResponse`.
+            if (prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower))
+                && !out.ends_with('_')
+            {
+                out.push('_');
+            }
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out.trim_end_matches('_').to_owned()
+}
 
 /// Whether `word` is one of the `_`-separated words of `name`.
 pub(crate) fn has_word(name: &str, word: &str) -> bool {
@@ -806,7 +990,20 @@ pub(crate) fn last_word(name: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::unit_of;
+    use super::{normalize, unit_of};
+
+    #[test]
+    fn names_in_any_style_normalize_to_snake_words() {
+        assert_eq!(normalize("maxResults"), "max_results");
+        assert_eq!(normalize("max-results"), "max_results");
+        assert_eq!(normalize("MAX_RESULTS"), "max_results");
+        assert_eq!(normalize("getHTTPHeaders"), "get_http_headers");
+        assert_eq!(normalize("API-get-user"), "api_get_user");
+        assert_eq!(normalize("r#type"), "type");
+        assert_eq!(normalize("timeoutMs"), "timeout_ms");
+        assert_eq!(normalize("page2Token"), "page2_token");
+        assert_eq!(normalize("weight_kg"), "weight_kg");
+    }
 
     #[test]
     fn reads_the_unit_from_the_last_word() {

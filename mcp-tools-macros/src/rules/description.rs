@@ -1,15 +1,18 @@
 //! Rules on the descriptions the model reads.
 
-use super::Rule;
-use crate::{diag::Diagnostics, model::ToolFn, words};
+use super::{Rule, evidence, params};
+use crate::{catalog::Rule as R, diag::Diagnostics, model::ToolFn, words};
 
-/// Bounds of a useful tool description, in characters.
-pub(crate) const MIN_DESCRIPTION: usize = 40;
+/// The longest useful tool description, in characters.
 pub(crate) const MAX_DESCRIPTION: usize = 1200;
 
-/// `description_required`: the tool has a doc comment.
+/// `description_required`: the tool has a doc comment with text in it.
 pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
-    if tool.doc.is_none() {
+    let empty = tool
+        .doc
+        .as_ref()
+        .is_none_or(|d| d.text.as_deref().is_some_and(|t| t.trim().is_empty()));
+    if empty {
         cx.rule(
             Rule::DescriptionRequired,
             tool.ident().span(),
@@ -19,26 +22,54 @@ pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
     }
 }
 
-/// `description_length`: long enough to choose by, short enough to read.
+/// `description_length`: more than a bare fragment, short enough to read.
+///
+/// Short is fine ("Star a GitHub repository."): a well-named tool with documented
+/// parameters needs little more. A fragment is a description that tells the model
+/// nothing the name does not: one word, or only the name's own words.
 pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
     let Some(doc) = &tool.doc else { return };
     let Some(text) = &doc.text else { return };
     let len = text.chars().count();
-    if len < MIN_DESCRIPTION {
-        cx.rule(
-            Rule::DescriptionLength,
-            doc.span,
-            format!("the description of `{}` is {len} characters: too short for a model to know when to use it", tool.wire_name()),
-            format!("write at least {MIN_DESCRIPTION} characters: what it does, when to use it, what it returns"),
-        );
-    } else if len > MAX_DESCRIPTION {
+    if len > MAX_DESCRIPTION {
         cx.rule(
             Rule::DescriptionLength,
             doc.span,
             format!("the description of `{}` is {len} characters: every listing pays for it in tokens", tool.wire_name()),
-            format!("cut it to {MAX_DESCRIPTION} characters; move parameter details into the parameters' own docs"),
+            format!("cut it to {MAX_DESCRIPTION} characters: keep what it does and when to use it; move parameter details into the parameters' own docs"),
+        );
+    } else if !text.trim().is_empty() && is_fragment(text, tool) {
+        cx.rule(
+            Rule::DescriptionLength,
+            doc.span,
+            format!("the description of `{}` only restates its name: the model learns nothing about when to use it or what it returns", tool.wire_name()),
+            "say what it does beyond the name: what it returns, when to use it, what it needs first",
         );
     }
+}
+
+/// One word, or nothing but the name's words (and articles).
+fn is_fragment(text: &str, tool: &ToolFn) -> bool {
+    let stem = |w: &str| -> String {
+        let w = w.to_lowercase();
+        w.strip_suffix("es")
+            .filter(|s| s.ends_with("ch") || s.ends_with("sh") || s.ends_with('x'))
+            .or_else(|| w.strip_suffix('s'))
+            .unwrap_or(&w)
+            .to_owned()
+    };
+    let mut name_words: Vec<String> = tool.action_key.split('_').map(stem).collect();
+    if let Some(ns) = &tool.namespace {
+        name_words.extend(words::normalize(&ns.value).split('_').map(stem));
+    }
+    let text_words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    text_words.len() < 2
+        || text_words.iter().all(|w| {
+            matches!(w.to_lowercase().as_str(), "a" | "an" | "the") || name_words.contains(&stem(w))
+        })
 }
 
 /// `description_placeholder`: no TODOs or filler openings.
@@ -55,6 +86,17 @@ pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics)
         return;
     }
     let lower = text.trim_start().to_lowercase();
+    if let Some(phrase) = words::BOILERPLATE
+        .iter()
+        .find(|phrase| lower.contains(*phrase))
+    {
+        cx.rule(
+            Rule::DescriptionPlaceholder,
+            doc.span_of(phrase),
+            format!("the description of `{}` carries generated boilerplate (\"{phrase}\"): the model pays for it on every listing and learns nothing", tool.wire_name()),
+            "remove it; say instead which errors the model can fix and how (a missing id, a page to fetch first)",
+        );
+    }
     if let Some(opening) = words::FILLER_OPENINGS
         .iter()
         .find(|opening| lower.starts_with(*opening))
@@ -95,12 +137,17 @@ fn placeholder_marker(text: &str) -> Option<String> {
 
 /// `param_description_required`: every argument the model fills has a doc comment.
 pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
+    // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
+    let generic_reports = tool.levels.enabled(R::GenericParamName);
     for param in tool
         .params
         .iter()
         .filter(|p| p.in_schema() && !p.is_response_format)
     {
-        if param.doc.is_none() {
+        if generic_reports && params::is_vague_generic(param) {
+            continue;
+        }
+        if !evidence::is_documented(param) {
             cx.rule(
                 Rule::ParamDescriptionRequired,
                 param.ident.span(),

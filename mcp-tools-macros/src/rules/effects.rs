@@ -1,87 +1,129 @@
 //! Rules on what a tool declares about its effects (the MCP annotations).
 
 use super::Rule;
-use crate::{diag::Diagnostics, model::ToolFn, words};
+use crate::{diag::Diagnostics, model::ToolFn, parse::Sp, words};
 
-fn is_set(flag: Option<&crate::parse::Sp<bool>>) -> bool {
+fn is_set(flag: Option<&Sp<bool>>) -> bool {
     flag.is_some_and(|f| f.value)
 }
 
-fn verb_kind(action: &str) -> Option<bool> {
+/// What the name's verbs say the tool does.
+#[derive(Debug, PartialEq, Eq)]
+enum Effect {
+    /// A word of the name deletes, removes, resets or overwrites: the verb that names it.
+    Destroys(String),
+    /// Every verb of the name only reads: the first of them.
+    Reads(String),
+}
+
+/// Reads the effect from the name's verbs, wherever they stand: `delete_file`,
+/// `cookie_delete`, `memory_delete_entities`; `get_user`, `cookie_get`, `actions_list`.
+/// `None` when the verbs are mixed (`get_or_create`) or none is known.
+fn effect_of(action_key: &str) -> Option<Effect> {
     if words::STATEFUL_PHRASES
         .iter()
-        .any(|p| action == *p || action.starts_with(&format!("{p}_")))
+        .any(|p| action_key == *p || action_key.starts_with(&format!("{p}_")))
     {
         return None;
     }
-    // `find_and_replace`, `get_or_create`: a second verb that is not a read changes state.
-    let parts: Vec<&str> = action.split('_').collect();
-    if parts.windows(2).any(|w| {
-        matches!(w[0], "and" | "or" | "then")
-            && !words::READ_ONLY_VERBS.contains(&w[1])
-            && words::VERBS.contains(&w[1])
-    }) {
-        return None;
-    }
-    let first = words::first_word(action);
-    if words::DESTRUCTIVE_VERBS.contains(&first) {
-        Some(true)
-    } else if words::READ_ONLY_VERBS.contains(&first) {
-        Some(false)
+    let parts: Vec<&str> = action_key.split('_').collect();
+    let first = parts[0];
+    let last = parts[parts.len() - 1];
+    let is_read = |w: &str| words::READ_ONLY_VERBS.contains(&w);
+    let clear_verb = |w: &str| words::is_verb(w) && !words::NOUN_VERBS.contains(&w);
+    // A read verb first (`get_user`), or last after nouns (`cookie_get`, not `update_search`).
+    let read = if is_read(first) {
+        Some(first)
+    } else if parts.len() > 1
+        && is_read(last)
+        && !parts[..parts.len() - 1].iter().any(|w| clear_verb(w))
+    {
+        Some(last)
     } else {
         None
+    };
+    if let Some(read) = read {
+        // `find_and_replace`, `get_or_create`, `search_and_delete`: the second verb decides.
+        let second = parts
+            .windows(2)
+            .find(|w| {
+                matches!(w[0], "and" | "or" | "then") && !is_read(w[1]) && words::is_verb(w[1])
+            })
+            .map(|w| w[1]);
+        return match second {
+            Some(verb) if words::DESTRUCTIVE_VERBS.contains(&verb) => {
+                Some(Effect::Destroys(verb.to_owned()))
+            }
+            Some(_) => None,
+            None => Some(Effect::Reads(read.to_owned())),
+        };
     }
+    parts
+        .iter()
+        .find(|w| words::DESTRUCTIVE_VERBS.contains(w))
+        .map(|verb| Effect::Destroys((*verb).to_owned()))
 }
 
 /// `effect_declared`: `read_only`, or `destructive = true/false`.
 pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     let args = &tool.args;
-    if is_set(args.read_only.as_ref())
-        || args.destructive.is_some()
-        || args.wrote("read_only")
-        || args.wrote("destructive")
-    {
+    // A malformed key was reported where it was written; do not report it missing too.
+    let malformed = (args.wrote("read_only") && args.read_only.is_none())
+        || (args.wrote("destructive") && args.destructive.is_none());
+    if is_set(args.read_only.as_ref()) || args.destructive.is_some() || malformed {
         return;
     }
-    let help = match verb_kind(&tool.action.value) {
-        Some(true) => "a tool that deletes or overwrites says `destructive = true`".to_owned(),
-        Some(false) => "a tool that only reads says `read_only`".to_owned(),
+    let help = match effect_of(&tool.action_key) {
+        Some(Effect::Destroys(_)) => "a tool that deletes or overwrites says `destructive = true`".to_owned(),
+        Some(Effect::Reads(_)) => "a tool that only reads says `read_only`".to_owned(),
         None => "add `read_only` if it changes nothing, else `destructive = true` (deletes or overwrites) or `destructive = false` (only adds)".to_owned(),
     };
-    cx.rule(
-        Rule::EffectDeclared,
-        // The whole `#[tool(...)]`: the problem is a key that is not there.
-        proc_macro2::Span::call_site(),
-        format!(
-            "`{}` does not say whether it changes anything: clients then assume the worst and ask the user to confirm every call",
-            tool.wire_name()
+    match &args.read_only {
+        // `read_only = false` says what the tool is not, and leaves the rest to the
+        // client's default: destructive.
+        Some(flag) => cx.rule(
+            Rule::EffectDeclared,
+            flag.span,
+            format!(
+                "`read_only = false` alone does not say what `{}` changes: clients then take it as destructive and ask the user to confirm every call",
+                tool.wire_name()
+            ),
+            "add `destructive = false` if it only adds or updates, or `destructive = true` if it deletes or overwrites",
         ),
-        help,
-    );
+        None => cx.rule(
+            Rule::EffectDeclared,
+            // The whole `#[tool(...)]`: the problem is a key that is not there.
+            proc_macro2::Span::call_site(),
+            format!(
+                "`{}` does not say whether it changes anything: clients then assume the worst and ask the user to confirm every call",
+                tool.wire_name()
+            ),
+            help,
+        ),
+    }
 }
 
-/// `annotation_conflict`: `read_only` excludes `destructive` and `idempotent`.
+/// `annotation_conflict`: a read-only tool cannot be destructive.
+///
+/// `read_only` with `idempotent` or `destructive = false` is redundant, not a conflict:
+/// the MCP spec gives those hints no meaning on a read-only tool.
 pub(crate) fn check_annotation_conflict(tool: &ToolFn, cx: &mut Diagnostics) {
     let args = &tool.args;
     if !is_set(args.read_only.as_ref()) {
         return;
     }
-    for (key, flag) in [
-        ("destructive", &args.destructive),
-        ("idempotent", &args.idempotent),
-    ] {
-        if let Some(flag) = flag {
-            cx.rule(
-                Rule::AnnotationConflict,
-                flag.span,
-                format!("`read_only` with `{key}`: a read-only tool changes nothing, so `{key}` means nothing and confuses clients"),
-                format!("remove `{key}`, or remove `read_only` if the tool does change state"),
-            );
-        }
+    if let Some(flag) = args.destructive.as_ref().filter(|d| d.value) {
+        cx.rule(
+            Rule::AnnotationConflict,
+            flag.span,
+            "`read_only` with `destructive = true`: a tool cannot both change nothing and destroy data, and clients that trust `read_only` skip the confirmation",
+            "remove `read_only` if the tool deletes or overwrites, else remove `destructive = true`",
+        );
     }
 }
 
-/// `destructive_verb`: `delete_*` tools say `destructive = true`; `get_*` tools say `read_only`.
+/// `destructive_verb`: a tool whose name deletes says `destructive = true`; one whose
+/// name only reads says `read_only`.
 pub(crate) fn check_destructive_verb(tool: &ToolFn, cx: &mut Diagnostics) {
     let args = &tool.args;
     let declared = is_set(args.read_only.as_ref()) || args.destructive.is_some();
@@ -89,32 +131,71 @@ pub(crate) fn check_destructive_verb(tool: &ToolFn, cx: &mut Diagnostics) {
         return; // effect_declared already asks for it, with the verb's advice.
     }
     let action = &tool.action.value;
-    let verb = words::first_word(action);
-    match verb_kind(action) {
-        Some(true) if !is_set(args.destructive.as_ref()) => {
-            let span = args
-                .destructive
-                .as_ref()
-                .map_or(tool.action.span, |d| d.span);
-            cx.rule(
-                Rule::DestructiveVerb,
-                span,
-                format!("`{action}` starts with `{verb}` but is not marked destructive: clients skip the confirmation a destructive call needs"),
-                "write `destructive = true`, or rename the tool if it does not destroy anything",
-            );
-        }
-        Some(false) if !is_set(args.read_only.as_ref()) => {
-            let span = args
-                .destructive
-                .as_ref()
-                .map_or(tool.action.span, |d| d.span);
-            cx.rule(
-                Rule::DestructiveVerb,
-                span,
-                format!("`{action}` starts with `{verb}` but is not read-only: clients ask for confirmation before a harmless read"),
-                format!("write `read_only` instead, or rename the tool with a verb that says what it changes (not `{verb}`)"),
-            );
-        }
+    let span = args
+        .destructive
+        .as_ref()
+        .or(args.read_only.as_ref())
+        .map_or(tool.action.span, |d| d.span);
+    match effect_of(&tool.action_key) {
+        Some(Effect::Destroys(verb)) if !is_set(args.destructive.as_ref()) => cx.rule(
+            Rule::DestructiveVerb,
+            span,
+            format!("`{action}` says `{verb}` but is not marked destructive: clients skip the confirmation a destructive call needs"),
+            "write `destructive = true`, or rename the tool if it does not destroy anything",
+        ),
+        Some(Effect::Reads(verb)) if !is_set(args.read_only.as_ref()) => cx.rule(
+            Rule::DestructiveVerb,
+            span,
+            format!("`{action}` says `{verb}` but is not read-only: clients ask the user to confirm a harmless read"),
+            format!("write `read_only` instead, or rename the tool with a verb that says what it changes (not `{verb}`)"),
+        ),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Effect, effect_of};
+
+    #[test]
+    fn any_word_of_the_name_carries_the_effect() {
+        assert_eq!(
+            effect_of("delete_file"),
+            Some(Effect::Destroys("delete".into()))
+        );
+        assert_eq!(
+            effect_of("cookie_delete"),
+            Some(Effect::Destroys("delete".into()))
+        );
+        assert_eq!(
+            effect_of("delete_entities"),
+            Some(Effect::Destroys("delete".into()))
+        );
+        assert_eq!(
+            effect_of("get_file_contents"),
+            Some(Effect::Reads("get".into()))
+        );
+        assert_eq!(
+            effect_of("actions_list"),
+            Some(Effect::Reads("list".into()))
+        );
+        assert_eq!(effect_of("get_or_create_profile"), None);
+        assert_eq!(effect_of("find_and_replace"), None);
+        assert_eq!(effect_of("check_in_guest"), None);
+        assert_eq!(effect_of("create_issue"), None);
+        assert_eq!(
+            effect_of("get_deleted_items"),
+            Some(Effect::Reads("get".into()))
+        );
+        assert_eq!(
+            effect_of("get_password_reset_link"),
+            Some(Effect::Reads("get".into()))
+        );
+        assert_eq!(effect_of("update_search"), None);
+        assert_eq!(effect_of("issue_read"), Some(Effect::Reads("read".into())));
+        assert_eq!(
+            effect_of("search_and_delete"),
+            Some(Effect::Destroys("delete".into()))
+        );
     }
 }

@@ -56,26 +56,76 @@ fn action_span(tool: &ToolFn) -> Span {
     tool.action.span
 }
 
-/// `name_charset`: namespace and action are `snake_case` ASCII.
+/// What every LLM API accepts in a tool name: `[a-zA-Z0-9_-]`.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// `get env!` → `get_env_`: the name with every character clients refuse replaced.
+fn accepted_form(s: &str) -> String {
+    s.chars()
+        .map(|c| if is_name_char(c) { c } else { '_' })
+        .collect()
+}
+
+/// `name_charset`: the wire name uses only `[a-zA-Z0-9_-]`, which every LLM API accepts.
 pub(crate) fn check_name_charset(tool: &ToolFn, cx: &mut Diagnostics) {
-    if let Some(ns) = &tool.args.namespace
-        && !is_snake(&ns.value)
+    const WHY: &str = "LLM APIs accept only ^[a-zA-Z0-9_-]{1,64}$ in tool names, and clients drop or rename a tool that breaks it";
+    if let Some(ns) = &tool.namespace
+        && !ns.value.chars().all(is_name_char)
     {
         cx.rule(
             Rule::NameCharset,
             ns.span,
-            format!("namespace `{}` is not snake_case ASCII: tool names must match ^[a-z][a-z0-9_]*$ or some clients drop the tool", ns.value),
+            format!(
+                "namespace `{}` has characters tool names cannot hold: {WHY}",
+                ns.value
+            ),
             format!("write `namespace = \"{}\"`", to_snake(&ns.value)),
         );
     }
     let action = &tool.action.value;
     let action = action.strip_prefix("r#").unwrap_or(action);
-    if !is_snake(action) {
+    if action.is_empty() {
         cx.rule(
             Rule::NameCharset,
             action_span(tool),
-            format!("tool name `{action}` is not snake_case ASCII: tool names must match ^[a-z][a-z0-9_]*$ or some clients drop the tool"),
-            format!("name it `{}`", to_snake(action)),
+            "the tool name is empty: LLM APIs need at least one character",
+            "remove `name = \"\"` to use the fn's name, or write the name",
+        );
+    } else if !action.chars().all(is_name_char) {
+        cx.rule(
+            Rule::NameCharset,
+            action_span(tool),
+            format!("tool name `{action}` has characters tool names cannot hold: {WHY}"),
+            format!("name it `{}`", accepted_form(action)),
+        );
+    }
+}
+
+/// `name_style`: the wire name is `snake_case`, like the tools around it.
+pub(crate) fn check_name_style(tool: &ToolFn, cx: &mut Diagnostics) {
+    let accepted = |s: &str| s.chars().all(is_name_char);
+    if let Some(ns) = &tool.namespace
+        && accepted(&ns.value)
+        && !ns.value.is_empty()
+        && !is_snake(&ns.value)
+    {
+        cx.rule(
+            Rule::NameStyle,
+            ns.span,
+            format!("namespace `{}` is not snake_case: tool names are snake_case by convention, and a model that has seen `{}` writes it that way", ns.value, to_snake(&ns.value)),
+            format!("write `namespace = \"{}\"`; a published name that must stay can allow `name_style` in Cargo.toml", to_snake(&ns.value)),
+        );
+    }
+    let action = &tool.action.value;
+    let action = action.strip_prefix("r#").unwrap_or(action);
+    if accepted(action) && !action.is_empty() && !is_snake(action) {
+        cx.rule(
+            Rule::NameStyle,
+            action_span(tool),
+            format!("tool name `{action}` is not snake_case: tool names are snake_case by convention, and a model that has seen `{}` writes it that way", to_snake(action)),
+            format!("name it `{}`; a published name that must stay can allow `name_style` in Cargo.toml: `[package.metadata.mcp-tools.rules] name_style = \"allow\"`", to_snake(action)),
         );
     }
 }
@@ -101,11 +151,15 @@ pub(crate) fn check_name_length(tool: &ToolFn, cx: &mut Diagnostics) {
 
 /// `namespace_required`: every tool names the system it acts on.
 pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
-    match &tool.args.namespace {
+    match &tool.namespace {
         Some(ns) if ns.value.is_empty() => cx.rule(
             Rule::NamespaceRequired,
             ns.span,
-            "the namespace is empty: an agent with several servers cannot tell which system a bare name acts on",
+            if tool.namespace_from_config {
+                "the crate's default namespace (`namespace` in `[package.metadata.mcp-tools]`) is empty: an agent with several servers cannot tell which system a bare name acts on"
+            } else {
+                "the namespace is empty: an agent with several servers cannot tell which system a bare name acts on"
+            },
             "name the resource or service, e.g. `namespace = \"shipment\"`",
         ),
         Some(_) => {}
@@ -118,24 +172,25 @@ pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
                 "tool `{}` has no namespace: an agent with several servers loaded cannot tell which system a bare name acts on, and bare names collide",
                 tool.action.value
             ),
-            "add the resource or service it acts on: `#[tool(namespace = \"shipment\", …)]`",
+            "add the resource or service it acts on: `#[tool(namespace = \"shipment\", …)]`, or give the crate a default namespace in Cargo.toml; a port whose tool names are a published contract allows the rule there once: `[package.metadata.mcp-tools.rules] namespace_required = \"allow\"`",
         ),
     }
 }
 
 /// `redundant_namespace`: `shipment_shipment_get` repeats itself.
 pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
-    let Some(ns) = &tool.args.namespace else {
+    let Some(ns) = &tool.namespace else {
         return;
     };
-    if ns.value.is_empty() {
+    let ns_key = words::normalize(&ns.value);
+    if ns_key.is_empty() {
         return;
     }
-    let action = &tool.action.value;
+    let action = &tool.action_key;
     let first = words::first_word(action);
-    let repeats = action.starts_with(&format!("{}_", ns.value))
-        || action == &ns.value
-        || names_namespace(first, &ns.value);
+    let repeats = action.starts_with(&format!("{ns_key}_"))
+        || *action == ns_key
+        || names_namespace(first, &ns_key);
     if repeats {
         let rest = action.strip_prefix(&format!("{first}_")).unwrap_or(action);
         cx.rule(
@@ -151,54 +206,49 @@ pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
     }
 }
 
-/// `verb_first`: the action says what it does, first.
+/// `verb_first`: the name states its action, in either order (`get_cookie`, `cookie_get`).
+///
+/// A name with no action word reads as "get" on a read-only tool (`directory_tree`), so
+/// it only misleads in two cases: a read-only tool whose one action-like word reads as a
+/// change (`git_branch` lists branches, and reads as "create a branch"), and a tool that
+/// changes state but whose name states no action (`shipment_status`: get it or set it?).
 pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
     let action = tool
         .action
         .value
         .strip_prefix("r#")
         .unwrap_or(&tool.action.value);
-    // `email_receipt` under `email` starts with the verb `email`; `shipment_get_status`
-    // under `shipment` has its verb after the repeat: either form may carry the verb.
-    let stripped = without_namespace(action, tool);
-    if words::VERBS.contains(&words::first_word(stripped))
-        || words::VERBS.contains(&words::first_word(action))
-        || !is_snake(action)
+    // `web_search` under `web`, `email_receipt` under `email`: either part may carry it.
+    let mut all_words: Vec<String> = tool.action_key.split('_').map(str::to_owned).collect();
+    if let Some(ns) = &tool.namespace {
+        all_words.extend(words::normalize(&ns.value).split('_').map(str::to_owned));
+    }
+    let noun_verb = |w: &String| words::NOUN_VERBS.contains(&w.as_str());
+    let read_only = tool.args.read_only.as_ref().is_some_and(|r| r.value);
+    // On a tool that changes state, `commit` in `git_commit` is the verb it reads as.
+    if all_words
+        .iter()
+        .any(|w| (words::is_verb(w) && !noun_verb(w)) || (!read_only && noun_verb(w)))
     {
         return;
     }
-    let guess = if action.contains("list") || action.contains("all") {
-        "search"
-    } else {
-        "get"
-    };
-    cx.rule(
-        Rule::VerbFirst,
-        action_span(tool),
-        format!("tool name `{action}` does not start with a verb: models pick tools by the action a name states"),
-        format!("start with what it does, e.g. `{guess}_{action}`; with a resource namespace a bare verb works too (`search`)"),
-    );
-}
-
-/// The action without a repeat of the namespace: `shipment_get_status` under `shipment` is
-/// `redundant_namespace`'s to report, and its verb is `get`.
-fn without_namespace<'a>(action: &'a str, tool: &ToolFn) -> &'a str {
-    let Some(ns) = tool
-        .args
-        .namespace
-        .as_ref()
-        .filter(|ns| !ns.value.is_empty())
-    else {
-        return action;
-    };
-    let action = action
-        .strip_prefix(&format!("{}_", ns.value))
-        .unwrap_or(action);
-    let first = words::first_word(action);
-    if names_namespace(first, &ns.value) {
-        action.strip_prefix(&format!("{first}_")).unwrap_or(action)
-    } else {
-        action
+    if read_only {
+        let Some(word) = all_words.iter().find(|w| noun_verb(w)) else {
+            return;
+        };
+        cx.rule(
+            Rule::VerbFirst,
+            action_span(tool),
+            format!("`{action}` reads as an action (to {word} something) but the tool only reads: a model asked to {word} something may call it, and one asking what exists may pass it over"),
+            format!("name what it returns with a read verb, e.g. `list_{}` or `get_{word}`", words::plural(word)),
+        );
+    } else if tool.args.destructive.is_some() {
+        cx.rule(
+            Rule::VerbFirst,
+            action_span(tool),
+            format!("`{action}` states no action, yet the tool changes state: a model cannot tell whether it reads `{action}` or sets it"),
+            format!("put the action in the name, e.g. `set_{action}` or `update_{action}`: a model picks tools by the action a name states"),
+        );
     }
 }
 
@@ -207,12 +257,12 @@ pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
     let name = tool.wire_name();
     for (i, alias) in tool.args.aliases.iter().map(|a| &a.name).enumerate() {
         let a = &alias.value;
-        if !is_snake(a) {
+        if a.is_empty() || !a.chars().all(is_name_char) {
             cx.rule(
                 Rule::AliasValid,
                 alias.span,
-                format!("alias `{a}` is not snake_case ASCII, so clients may refuse to call it"),
-                format!("write `\"{}\"`", to_snake(a)),
+                format!("alias `{a}` has characters tool names cannot hold (LLM APIs accept ^[a-zA-Z0-9_-]{{1,64}}$), so clients cannot call it"),
+                format!("write `\"{}\"`", accepted_form(a)),
             );
         } else if a.len() > MAX_NAME_LEN {
             cx.rule(

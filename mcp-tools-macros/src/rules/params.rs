@@ -2,7 +2,7 @@
 
 use quote::ToTokens;
 
-use super::Rule;
+use super::{Rule, evidence};
 use crate::{
     diag::Diagnostics,
     model::{Param, ToolFn},
@@ -15,49 +15,80 @@ fn schema_params(tool: &ToolFn) -> impl Iterator<Item = &Param> {
         .filter(|p| p.in_schema() && !p.is_response_format)
 }
 
-/// `generic_param_name`: `user_id`, not `user`.
-pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool) {
-        let name = &param.wire_name.value;
-        if words::GENERIC_PARAM_NAMES.contains(&name.as_str()) {
-            let better = match name.as_str() {
-                "id" => format!(
-                    "`{}_id`",
-                    words::last_word(
-                        tool.args
-                            .namespace
-                            .as_ref()
-                            .map_or("user", |n| n.value.as_str())
-                    )
-                ),
-                "user" | "target" | "entity" | "record" | "item" | "object" | "obj" => {
-                    format!("`{name}_id`, `{name}_email`")
-                }
-                _ => "a name for what it holds, like `message_text`".to_owned(),
-            };
-            cx.rule(
-                Rule::GenericParamName,
-                param.wire_name.span,
-                format!("parameter `{name}` does not say what it holds: the model has to guess whether it is an id, a name or an email"),
-                format!("name it for its content, e.g. {better}"),
-            );
-        }
+/// Whether a parameter's name says nothing about what it holds and nothing else does:
+/// no doc, or a doc that only restates the name ("The id."), and a plain type.
+pub(crate) fn is_vague_generic(param: &Param) -> bool {
+    let key = param.key.as_str();
+    if !words::GENERIC_PARAM_NAMES.contains(&key) {
+        return false;
+    }
+    // A type of the user's own (`target: ElementRef`) says what it holds.
+    let plain = matches!(
+        last_type_segment(&param.value_ty).as_deref(),
+        Some("String" | "str" | "Value" | "Vec" | "bool" | "Map" | "HashMap" | "BTreeMap")
+    ) || param.is_numeric;
+    plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
+}
+
+fn last_type_segment(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(r) => last_type_segment(&r.elem),
+        _ => None,
     }
 }
 
-/// `unit_in_name`: `timeout_ms`, not `timeout`.
+/// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
+pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
+    for param in schema_params(tool).filter(|p| is_vague_generic(p)) {
+        let name = &param.wire_name.value;
+        let better = match param.key.as_str() {
+            "id" => format!(
+                "`{}_id`",
+                words::last_word(
+                    &tool
+                        .namespace
+                        .as_ref()
+                        .map_or_else(|| "user".to_owned(), |n| words::normalize(&n.value))
+                )
+            ),
+            "user" | "target" | "entity" | "record" | "item" | "object" | "obj" => {
+                format!("`{name}_id`, `{name}_email`")
+            }
+            _ => "a name for what it holds, like `message_text`".to_owned(),
+        };
+        let (what, fix) = if evidence::is_documented(param) {
+            (
+                "its doc only repeats the name",
+                "or say in its doc what it holds and in what form",
+            )
+        } else {
+            ("it has no doc", "or document what it holds")
+        };
+        cx.rule(
+            Rule::GenericParamName,
+            param.wire_name.span,
+            format!("parameter `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email"),
+            format!("name it for its content, e.g. {better}, {fix}"),
+        );
+    }
+}
+
+/// `unit_in_name`: `timeout_ms`, `#[param(unit = "ms")]`, or a doc that states the unit.
 pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in schema_params(tool).filter(|p| p.is_numeric) {
         let name = &param.wire_name.value;
+        let key = param.key.as_str();
         if param.unit.is_some()
-            || words::COUNT_NAMES.contains(&name.as_str())
-            || words::LIMIT_NAMES.contains(&name.as_str())
+            || words::COUNT_NAMES.contains(&key)
+            || words::LIMIT_NAMES.contains(&key)
+            || evidence::states_unit(&evidence::doc_of(param))
         {
             continue;
         }
         let Some(quantity) = words::QUANTITY_WORDS
             .iter()
-            .find(|w| words::has_word(name, w))
+            .find(|w| words::has_word(key, w))
         else {
             continue;
         };
@@ -66,8 +97,22 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
             Rule::UnitInName,
             param.wire_name.span,
             format!("parameter `{name}` is a {quantity} without a unit: {}", confusion(quantity)),
-            format!("put the unit in the name (`{name}_{example}`) or write `#[param(unit = \"{example}\")]`"),
+            format!("put the unit in the name (`{key}_{example}`), write `#[param(unit = \"{example}\")]`, or state it in the doc (\"… in {}\")", spelled_unit(example)),
         );
+    }
+}
+
+/// The unit as a doc would say it.
+fn spelled_unit(unit: &str) -> &str {
+    match unit {
+        "ms" => "milliseconds",
+        "s" => "seconds",
+        "usd" => "cents of USD",
+        "pct" => "percent",
+        "kg" => "kilograms",
+        "m" => "metres",
+        "chars" => "characters",
+        other => other,
     }
 }
 
@@ -79,6 +124,7 @@ fn confusion(quantity: &str) -> &'static str {
         "kg" => "a model will guess pounds where you meant kilograms",
         "bytes" => "a model will guess megabytes where you meant bytes",
         "m" => "a model will guess feet where you meant metres",
+        "chars" => "a model has to guess whether it counts characters, bytes or lines",
         "pct" => "a model will guess a fraction where you meant percent",
         _ => "a model has to guess the unit, and a wrong guess is off by orders of magnitude",
     }
@@ -95,8 +141,9 @@ fn suggested_unit(quantity: &str) -> &'static str {
         "duration" | "ttl" | "lifetime" | "expiry" | "uptime" | "downtime" | "period" => "s",
         "age" => "days",
         "size" | "memory" | "storage" | "disk" | "quota" => "bytes",
-        "length" | "width" | "height" | "thickness" | "distance" | "radius" | "diameter"
-        | "altitude" | "elevation" => "m",
+        "length" => "chars",
+        "width" | "height" | "thickness" | "distance" | "radius" | "diameter" | "altitude"
+        | "elevation" => "m",
         "speed" | "velocity" | "pace" => "kmh",
         "temperature" | "temp" => "celsius",
         "bandwidth" | "throughput" => "mbps",
@@ -111,54 +158,57 @@ fn suggested_unit(quantity: &str) -> &'static str {
     }
 }
 
-/// `bounded_limit`: result counts have `min = 1` and a `max`.
+/// Whether a number bounds how many results come back: `limit`, `maxResults`, `top_k`,
+/// `tail_lines`, or a `head` whose doc says "first N lines".
+pub(crate) fn is_result_count(param: &Param) -> bool {
+    let key = param.key.as_str();
+    param.is_numeric
+        && (words::LIMIT_NAMES.contains(&key)
+            // `tail_lines`, `num_results`; not `skip_lines`, an offset.
+            || (key.contains('_')
+                && words::COUNTED_SUFFIXES.contains(&words::last_word(key))
+                && !matches!(words::first_word(key), "skip" | "offset" | "start" | "from" | "min" | "total"))
+            || evidence::says_result_count(&evidence::doc_of(param)))
+}
+
+/// `bounded_limit`: a result count has a `max` in the schema.
 pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool) {
-        let name = &param.wire_name.value;
-        if !words::LIMIT_NAMES.contains(&name.as_str()) || !param.is_numeric {
+    for param in schema_params(tool).filter(|p| is_result_count(p)) {
+        if param.attrs.max.is_some() {
             continue;
         }
-        let a = &param.attrs;
-        match (&a.min, &a.max) {
-            (_, None) => cx.rule(
-                Rule::BoundedLimit,
-                param.wire_name.span,
-                format!(
-                    "`{name}` has no `max`: a model asking for 10000 results floods its own context"
-                ),
-                "bound it: `#[param(min = 1, max = 100)]`",
-            ),
-            (None, Some(_)) => cx.rule(
-                Rule::BoundedLimit,
-                param.wire_name.span,
-                format!("`{name}` has no `min`: 0 or a negative count returns nothing useful"),
-                "add `min = 1`",
-            ),
-            (Some(min), Some(_)) if min.value.value < 1.0 => cx.rule(
-                Rule::BoundedLimit,
-                min.span,
-                format!(
-                    "`{name}` allows {}: a count below 1 returns nothing useful",
-                    min.value.value
-                ),
-                "set `min = 1`",
-            ),
-            _ => {}
-        }
+        let name = &param.wire_name.value;
+        cx.rule(
+            Rule::BoundedLimit,
+            param.wire_name.span,
+            format!("`{name}` counts results but has no `max`: a model asking for 10000 floods its own context, and the schema cannot tell it the largest useful value"),
+            "bound it: `#[param(min = 1, max = 100)]`, and page past the bound with a cursor",
+        );
     }
 }
 
-/// `timestamp_format`: timestamps are RFC 3339 with an offset.
+/// `timestamp_format`: a point in time states its format: a timestamp type,
+/// `format = "date-time"`, or a doc that says it ("ISO 8601", "YYYY-MM-DD", an example).
 pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in schema_params(tool) {
         let name = &param.wire_name.value;
-        let last = words::last_word(name);
-        let is_timestamp = words::TIMESTAMP_NAMES.contains(&name.as_str())
-            || (name.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&last));
+        let key = param.key.as_str();
+        let last = words::last_word(key);
+        let doc = evidence::doc_of(param);
+        let is_timestamp = words::TIMESTAMP_NAMES.contains(&key)
+            || (key.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&last))
+            // `before`, `after`: a time, or a pagination cursor; the doc tells.
+            || (matches!(key, "before" | "after")
+                && ["date", "time", "timestamp"].iter().any(|w| words::has_word(&doc.replace(' ', "_"), w)));
         // A malformed `format` is reported where it is written; do not report it missing.
         if !is_timestamp
             || param.unit.is_some()
             || param.attrs.written.iter().any(|k| k == "format") && param.attrs.format.is_none()
+            || key
+                .split('_')
+                .any(|w| matches!(w, "cursor" | "id" | "ids" | "token" | "ts"))
+            || evidence::says_cursor_or_id(&doc)
+            || evidence::states_time_format(&doc)
         {
             continue;
         }
@@ -181,16 +231,16 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         }
         let help = if param.is_numeric {
             format!(
-                "take an RFC 3339 string: `#[param(format = \"date-time\")] {name}: String`, or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{}_ms`)",
-                name.trim_end_matches(&format!("_{last}"))
+                "say it in the doc (\"Unix time in seconds\"), take an RFC 3339 string (`#[param(format = \"date-time\")] {name}: String`) or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{}_ms`)",
+                key.trim_end_matches(&format!("_{last}"))
             )
         } else {
-            "add `#[param(format = \"date-time\")]`, or take a `chrono::DateTime<Utc>`".to_owned()
+            "add `#[param(format = \"date-time\")]`, take a `chrono::DateTime<Utc>`, or say the format in its doc (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned()
         };
         cx.rule(
             Rule::TimestampFormat,
             param.wire_name.span,
-            format!("`{name}` is a timestamp without a declared format: models write \"yesterday\", local times and epoch seconds"),
+            format!("`{name}` is a point in time without a stated format: models write \"yesterday\", local times and epoch seconds"),
             help,
         );
     }
@@ -214,7 +264,7 @@ pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
                 && parts[parts.len() - 1] == "by"
                 && words::RELATIVE_BY_VERBS.contains(&parts[parts.len() - 2]))
     };
-    let action = &tool.action.value;
+    let action = &tool.action_key;
     // Actions are judged by their verb only: `apply_diff` applies a patch, it adds nothing.
     if prefixed(action) {
         cx.rule(
@@ -228,7 +278,7 @@ pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
     }
     for param in schema_params(tool) {
         let name = &param.wire_name.value;
-        if relative(name) {
+        if relative(&param.key) {
             cx.rule(
                 Rule::AbsoluteValue,
                 param.wire_name.span,

@@ -3,13 +3,18 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{diag::Diagnostics, model::ToolFn, parse::parse_tool_args};
+use crate::{config::Config, diag::Diagnostics, model::ToolFn, parse::parse_tool_args};
 
 fn messages(attr: TokenStream, item: TokenStream) -> Vec<String> {
+    messages_with(&Config::default(), attr, item)
+}
+
+/// Like [`messages`], for a crate whose Cargo.toml holds `config`.
+fn messages_with(config: &Config, attr: TokenStream, item: TokenStream) -> Vec<String> {
     let mut cx = Diagnostics::default();
     let args = parse_tool_args(attr, &mut cx);
     let item = syn::parse2(item).expect("test input is a fn");
-    let tool = ToolFn::from_syn(args, item, &mut cx);
+    let tool = ToolFn::from_syn(args, item, config, &mut cx);
     super::check(&tool, &mut cx);
     cx.messages()
 }
@@ -60,16 +65,34 @@ fn a_well_designed_tool_passes() {
 
 #[test]
 fn name_rules() {
+    // What LLM APIs accept is not an error; snake_case is style (a warning).
     assert_eq!(
         rules(
             quote!(namespace = "Shipment", read_only),
             quote!(#[doc = #DOC] async fn get_status() {})
         ),
-        ["name_charset"]
+        ["name_style"]
     );
     assert_eq!(
         rules(
             quote!(namespace = "shipment", read_only, name = "getStatus"),
+            quote!(#[doc = #DOC] async fn x() {})
+        ),
+        ["name_style"]
+    );
+    assert_eq!(
+        messages(
+            quote!(read_only, name = "get-env"),
+            quote!(#[doc = #DOC] async fn x() {})
+        )
+        .iter()
+        .filter(|m| m.contains("name_charset"))
+        .count(),
+        0
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", read_only, name = "get status!"),
             quote!(#[doc = #DOC] async fn x() {})
         ),
         ["name_charset"]
@@ -103,13 +126,67 @@ fn name_rules() {
         ),
         ["redundant_namespace"]
     );
-    assert_eq!(
+    // A read-only noun name reads as "get": `directory_tree`, `shipment_status`.
+    assert!(
         rules(
             quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #DOC] async fn status() {})
+        )
+        .is_empty()
+    );
+    // Noun then verb states the action too.
+    for name in ["cookie_get", "actions_list", "web_search"] {
+        assert!(
+            rules(
+                quote!(read_only, name = #name, allow(namespace_required)),
+                quote!(#[doc = #DOC] async fn x() {})
+            )
+            .is_empty(),
+            "{name}"
+        );
+    }
+    // Two readings: a read-only `branch` reads as "create a branch".
+    assert_eq!(
+        rules(
+            quote!(namespace = "git", read_only),
+            quote!(#[doc = #DOC] async fn branch() {})
+        ),
+        ["verb_first"]
+    );
+    // A tool that changes state but names no action: get or set?
+    assert_eq!(
+        rules(
+            quote!(namespace = "shipment", destructive = false),
             quote!(#[doc = #DOC] async fn status() {})
         ),
         ["verb_first"]
     );
+    // The noun-verb is the action of a tool that changes state: `git_commit`.
+    assert!(
+        rules(
+            quote!(namespace = "git", destructive = false),
+            quote!(#[doc = #DOC] async fn commit() {})
+        )
+        .is_empty()
+    );
+    // Verbs real servers use, and `un`/`re` forms of listed verbs.
+    for name in [
+        "finalize",
+        "press_key",
+        "hover",
+        "unresolve_issue",
+        "reprioritize_issue",
+        "toggle_flag",
+    ] {
+        assert!(
+            rules(
+                quote!(namespace = "x", destructive = false, name = #name),
+                quote!(#[doc = #DOC] async fn x() {})
+            )
+            .is_empty(),
+            "{name}"
+        );
+    }
     // A bare verb under a resource namespace reads well: `conversation_search`.
     assert!(
         rules(
@@ -125,7 +202,7 @@ fn alias_rules() {
     let item = quote!(#[doc = #DOC] async fn get_status() {});
     assert_eq!(
         rules(
-            quote!(namespace = "shipment", read_only, aliases("Old-Name")),
+            quote!(namespace = "shipment", read_only, aliases("old name")),
             item.clone()
         ),
         ["alias_valid"]
@@ -228,16 +305,31 @@ fn description_rules() {
 #[test]
 fn parameter_rules() {
     let attr = quote!(namespace = "shipment", read_only);
+    // Undocumented, or a doc that repeats the name: one report each, not two.
     let found = rules(
         attr.clone(),
-        quote!(#[doc = #DOC] async fn get_status(#[doc = " x"] id: String, #[doc = " x"] user: String) {}),
+        quote!(#[doc = #DOC] async fn get_status(id: String, #[doc = " The user."] user: String) {}),
     );
     assert_eq!(found, ["generic_param_name", "generic_param_name"]);
+    // A doc that pins the meaning down answers it.
+    assert!(rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn get_status(#[doc = " Exact target element reference from the page snapshot."] target: String) {}),
+    ).is_empty());
     let found = rules(
         attr.clone(),
         quote!(#[doc = #DOC] async fn get_status(#[doc = " x"] timeout: u64, #[doc = " x"] max_weight: Option<f64>) {}),
     );
     assert_eq!(found, ["unit_in_name", "unit_in_name"]);
+    // A doc that states the unit answers it; camelCase names are read by their words.
+    assert!(rules(
+        attr.clone(),
+        quote!(#[doc = #DOC] async fn get_status(
+            #[doc = " The amount to refund in cents."] amount: i64,
+            #[doc = " Maximum number of characters to return."] #[param(max = 100000)] max_length: u64,
+            #[doc = " How long to wait."] timeoutMs: u64,
+        ) {}),
+    ).is_empty());
     // Units from the suffix, from `unit`, counts, and non-numbers all pass.
     let fine = quote!(#[doc = #DOC] async fn get_status(
         #[doc = " x"] timeout_ms: u64,
@@ -253,11 +345,18 @@ fn parameter_rules() {
         quote!(#[doc = #DOC] async fn search(#[doc = " x"] query: String, #[doc = " x"] limit: u32) {}),
     );
     assert_eq!(found, ["bounded_limit"]);
+    // Counts by name (`tail_lines`, `maxResults`) and by doc ("first N lines").
     let found = rules(
         attr.clone(),
-        quote!(#[doc = #DOC] async fn search(#[doc = " x"] query: String, #[doc = " x"] #[param(min = 0, max = 9)] limit: u32) {}),
+        quote!(#[doc = #DOC] async fn search(
+            #[doc = " x"] query: String,
+            #[doc = " Lines from the end."] tail_lines: u32,
+            #[doc = " x"] maxResults: u32,
+            #[doc = " If provided, returns only the first N lines of the file."] head: Option<u32>,
+            #[doc = " Lines to skip."] skip_lines: u32,
+        ) {}),
     );
-    assert_eq!(found, ["bounded_limit"]);
+    assert_eq!(found, ["bounded_limit", "bounded_limit", "bounded_limit"]);
     let found = rules(
         attr.clone(),
         quote!(#[doc = #DOC] async fn search(#[doc = " x"] created_at: String, #[doc = " x"] since: i64) {}),
@@ -269,6 +368,11 @@ fn parameter_rules() {
         #[doc = " x"] #[param(format = "date")] due_date: String,
         #[doc = " x"] response_time_ms: u64,
         #[doc = " x"] at: String,
+        #[doc = " Start date in YYYY-MM-DD."] start_date: String,
+        #[doc = " Only events after this ISO 8601 time."] updated_since: String,
+        #[doc = " Cursor: the id of the last item of the previous page."] after: String,
+        #[doc = " Timestamp of the message, in the format '1234567890.123456'."] thread_ts: String,
+        #[doc = " Message id to start from."] oldest_timestamp: String,
     ) {});
     assert!(rules(attr, fine).is_empty());
 }
@@ -384,9 +488,39 @@ fn effect_rules() {
         ),
         ["annotation_conflict"]
     );
+    // Redundant hints on a read-only tool are not a conflict (the spec ignores them).
+    for attr in [
+        quote!(namespace = "shipment", read_only, idempotent),
+        quote!(namespace = "shipment", read_only, idempotent = false),
+        quote!(namespace = "shipment", read_only, destructive = false),
+    ] {
+        assert!(rules(attr.clone(), item.clone()).is_empty(), "{attr}");
+    }
+    // `read_only = false` alone declares nothing: clients then assume destructive.
+    let found = messages(
+        quote!(namespace = "repo", read_only = false),
+        quote!(#[doc = #DOC] async fn fork() {}),
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("`read_only = false` alone") && found[0].contains("effect_declared"),
+        "{}",
+        found[0]
+    );
+    // Any word of the name carries the effect: `cookie_delete`, `memory_delete_entities`.
     assert_eq!(
-        rules(quote!(namespace = "shipment", read_only, idempotent), item),
-        ["annotation_conflict"]
+        rules(
+            quote!(namespace = "browser", destructive = false),
+            quote!(#[doc = #DOC] async fn cookie_delete() {})
+        ),
+        ["destructive_verb"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "browser", destructive = false),
+            quote!(#[doc = #DOC] async fn cookie_get() {})
+        ),
+        ["destructive_verb"]
     );
     let delete = quote!(#[doc = #DOC] async fn delete_label() {});
     assert_eq!(
@@ -457,15 +591,14 @@ fn async_and_everything_at_once() {
     assert_eq!(
         found,
         [
-            "name_charset",
             "namespace_required",
             "description_required",
-            "param_description_required",
             "param_description_required",
             "generic_param_name",
             "unit_in_name",
             "effect_declared",
-            "async_fn"
+            "async_fn",
+            "name_style"
         ]
     );
 }
@@ -479,7 +612,7 @@ fn messages_carry_help_and_rule_id() {
     assert_eq!(
         found,
         [
-            "parameter `timeout` is a timeout without a unit: a model will guess seconds where you meant milliseconds\n= help: put the unit in the name (`timeout_ms`) or write `#[param(unit = \"ms\")]` [rule: unit_in_name]"
+            "parameter `timeout` is a timeout without a unit: a model will guess seconds where you meant milliseconds\n= help: put the unit in the name (`timeout_ms`), write `#[param(unit = \"ms\")]`, or state it in the doc (\"… in milliseconds\") [rule: unit_in_name]"
         ]
     );
 }

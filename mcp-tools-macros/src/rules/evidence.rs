@@ -1,0 +1,293 @@
+//! What a doc comment already tells the model: a unit, a time format, that a number
+//! counts results. A rule that asks for one of these is satisfied by a doc that states it.
+
+use crate::{model::Param, words};
+
+/// The parameter's doc, lower-cased; empty when there is none or it is not literal text.
+pub(crate) fn doc_of(param: &Param) -> String {
+    param
+        .doc
+        .as_ref()
+        .and_then(|d| d.text.as_deref())
+        .unwrap_or("")
+        .to_lowercase()
+}
+
+/// Whether a parameter has a doc comment with any text in it.
+pub(crate) fn is_documented(param: &Param) -> bool {
+    param
+        .doc
+        .as_ref()
+        .is_some_and(|d| d.text.as_deref().is_none_or(|t| !t.trim().is_empty()))
+}
+
+/// The doc's words: runs of ASCII letters and digits, lower-cased.
+fn tokens(doc: &str) -> Vec<&str> {
+    doc.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Unit words a doc states a quantity in: "in milliseconds", "amount in cents",
+/// "number of characters", "width in pixels", "30s".
+const DOC_UNITS: &[&str] = &[
+    "ms",
+    "millisecond",
+    "milliseconds",
+    "msec",
+    "second",
+    "seconds",
+    "sec",
+    "secs",
+    "minute",
+    "minutes",
+    "mins",
+    "hour",
+    "hours",
+    "hrs",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "ns",
+    "nanoseconds",
+    "microseconds",
+    "bytes",
+    "byte",
+    "kb",
+    "kib",
+    "mb",
+    "mib",
+    "gb",
+    "gib",
+    "kilobytes",
+    "megabytes",
+    "gigabytes",
+    "bits",
+    "characters",
+    "character",
+    "chars",
+    "tokens",
+    "lines",
+    "words",
+    "pixels",
+    "pixel",
+    "px",
+    "points",
+    "pt",
+    "percent",
+    "percentage",
+    "cents",
+    "cent",
+    "dollars",
+    "euros",
+    "currency",
+    "meters",
+    "metres",
+    "meter",
+    "metre",
+    "kilometers",
+    "kilometres",
+    "km",
+    "miles",
+    "feet",
+    "inches",
+    "kg",
+    "kilograms",
+    "grams",
+    "pounds",
+    "lbs",
+    "celsius",
+    "fahrenheit",
+    "kelvin",
+    "degrees",
+    "radians",
+    "hz",
+    "items",
+    "results",
+    "entries",
+    "rows",
+    "records",
+    "pages",
+];
+
+/// Currency codes a doc names an amount in; not the ones that are also English words
+/// (`try`, `php`).
+const CURRENCY_CODES: &[&str] = &[
+    "usd", "eur", "gbp", "jpy", "cny", "krw", "inr", "chf", "cad", "aud", "btc", "satoshis",
+];
+
+/// Whether the doc states the unit of a quantity.
+pub(crate) fn states_unit(doc: &str) -> bool {
+    if doc.contains('%') {
+        return true;
+    }
+    tokens(doc).iter().any(|w| {
+        DOC_UNITS.contains(w)
+            || CURRENCY_CODES.contains(w)
+            // `30s`, `500ms`, `5m`: a number with its unit.
+            || w.find(|c: char| !c.is_ascii_digit()).is_some_and(|i| {
+                i > 0 && words::unit_of_suffix(&w[i..]).is_some()
+            })
+    })
+}
+
+/// Whether the doc states how a point in time is written: "ISO 8601", "RFC 3339",
+/// "YYYY-MM-DD", "Unix timestamp", "format", or an example such as `2024-01-31`.
+pub(crate) fn states_time_format(doc: &str) -> bool {
+    const MARKERS: &[&str] = &[
+        "iso",
+        "8601",
+        "iso8601",
+        "rfc",
+        "3339",
+        "rfc3339",
+        "yyyy",
+        "unix",
+        "epoch",
+        "format",
+        "formatted",
+    ];
+    if tokens(doc).iter().any(|w| MARKERS.contains(w)) {
+        return true;
+    }
+    // An example: digits joined by `-`, `:` or `.` (`2024-01-31`, `10:30`, `1712345678.000100`).
+    let bytes = doc.as_bytes();
+    bytes.windows(3).any(|w| {
+        w[0].is_ascii_digit() && matches!(w[1], b'-' | b':' | b'.') && w[2].is_ascii_digit()
+    })
+}
+
+/// Whether the doc says the value is a cursor or an id, not a time: Slack's `ts`,
+/// pagination's `after`.
+pub(crate) fn says_cursor_or_id(doc: &str) -> bool {
+    tokens(doc).iter().any(|w| {
+        matches!(
+            *w,
+            "cursor" | "id" | "ids" | "identifier" | "token" | "sha" | "offset"
+        )
+    })
+}
+
+/// Whether the doc says the number counts results: "maximum number of results",
+/// "number of lines to return", "first N lines".
+pub(crate) fn says_result_count(doc: &str) -> bool {
+    const COUNTED: &[&str] = &[
+        "results",
+        "items",
+        "entries",
+        "rows",
+        "records",
+        "lines",
+        "matches",
+        "files",
+        "messages",
+        "issues",
+        "events",
+        "commits",
+        "objects",
+        "documents",
+        "pages",
+        "elements",
+    ];
+    let t = tokens(doc);
+    let counted = t.iter().any(|w| COUNTED.contains(w));
+    let counting = doc.contains("number of")
+        || doc.contains("how many")
+        || t.windows(2)
+            .any(|w| matches!(w[0], "first" | "last" | "top") && w[1] == "n");
+    counted && counting
+}
+
+/// Words a doc may add to a bare name without saying anything more about it.
+const FILLER: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "of",
+    "to",
+    "for",
+    "this",
+    "that",
+    "it",
+    "its",
+    "is",
+    "be",
+    "given",
+    "provided",
+    "specified",
+    "value",
+    "parameter",
+    "param",
+    "argument",
+    "input",
+    "field",
+    "use",
+    "used",
+];
+
+/// Whether a doc only restates the name: "The id.", "Data", "The value to use".
+pub(crate) fn restates(doc: &str, name_key: &str) -> bool {
+    let name_words: Vec<&str> = name_key.split('_').collect();
+    tokens(doc)
+        .iter()
+        .all(|w| name_words.contains(w) || FILLER.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{restates, says_cursor_or_id, says_result_count, states_time_format, states_unit};
+
+    #[test]
+    fn units_stated_in_docs() {
+        assert!(states_unit("the amount to refund in cents"));
+        assert!(states_unit("maximum number of characters to return"));
+        assert!(states_unit("time to wait, e.g. 30s"));
+        assert!(states_unit(
+            "a positive integer in the smallest currency unit"
+        ));
+        assert!(states_unit("amount in usd"));
+        assert!(states_unit("discount as a %"));
+        assert!(!states_unit("the timeout"));
+        assert!(!states_unit("how long to wait before giving up"));
+    }
+
+    #[test]
+    fn time_formats_stated_in_docs() {
+        assert!(states_time_format("start date (iso 8601)"));
+        assert!(states_time_format("date in yyyy-mm-dd"));
+        assert!(states_time_format("e.g. 2024-01-31"));
+        assert!(states_time_format("unix timestamp in seconds"));
+        assert!(states_time_format(
+            "timestamp of the message in the format '1234567890.123456'"
+        ));
+        assert!(!states_time_format("only items created after this time"));
+        assert!(says_cursor_or_id(
+            "cursor for pagination: the id of the last item"
+        ));
+    }
+
+    #[test]
+    fn result_counts_stated_in_docs() {
+        assert!(says_result_count("maximum number of results to return"));
+        assert!(says_result_count(
+            "if provided, returns only the last n lines of the file"
+        ));
+        assert!(!says_result_count("the number of retries"));
+    }
+
+    #[test]
+    fn bare_restatements() {
+        assert!(restates("the id.", "id"));
+        assert!(restates("data", "data"));
+        assert!(!restates(
+            "exact target element reference from the page snapshot",
+            "target"
+        ));
+        assert!(!restates("the user's email address", "user"));
+    }
+}
