@@ -1,0 +1,42 @@
+//! Tools without a namespace take the crate's (`fs`); an explicit one still wins. The wire
+//! names are checked at compile time.
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Read a text file and return its complete contents as UTF-8 text.
+#[mcp_tools_runtime::tool(read_only)]
+pub async fn read_file(
+    /// Path of the file, relative to the workspace root.
+    path: String,
+) -> String {
+    String::new()
+}
+
+const _: () = assert!(same(
+    <read_file as mcp_tools_runtime::__private::ToolSpec>::NAME,
+    "fs_read_file"
+));
+
+/// Return how many bytes the volume holding the workspace has used and has free.
+#[mcp_tools_runtime::tool(namespace = "disk", read_only)]
+pub async fn get_usage() -> String {
+    String::new()
+}
+
+const _: () = assert!(same(
+    <get_usage as mcp_tools_runtime::__private::ToolSpec>::NAME,
+    "disk_get_usage"
+));
