@@ -402,14 +402,16 @@ fn deny_warnings_makes_rule_warnings_errors() {
 #[test]
 fn editing_the_settings_rebuilds_the_crate() {
     let before = outcome("edit_manifest");
-    assert!(!before.ok);
+    assert!(before.ok, "{}", before.render());
     assert_eq!(
-        before.rules_at("error"),
-        ["namespace_required"],
+        before.rules_at("warning"),
+        ["name_style"],
         "{}",
         before.render()
     );
 
+    // Only `[package.metadata.mcp-tools]` changes: the crate compiled, so cargo replays its
+    // cached warning unless the manifest is an input of the crate.
     let shared = built();
     let case = shared
         .cases
@@ -426,11 +428,9 @@ fn editing_the_settings_rebuilds_the_crate() {
     let build = shared.workspace.check(&["-p", "edit_manifest"]);
     let after = Outcome::of(&build, "edit_manifest");
     after.assert_snapshot("expected-edited.stderr");
-    assert_eq!(
-        build.rebuilt("edit_manifest"),
-        Some(true),
-        "editing [package.metadata.mcp-tools] must rebuild the crate:\n{}",
+    assert!(
+        !after.ok && after.rules_at("error") == ["name_style"],
+        "editing [package.metadata.mcp-tools] must rebuild the crate and change its reports:\n{}",
         after.render()
     );
-    assert!(after.reports().is_empty(), "{}", after.render());
 }

@@ -1,10 +1,11 @@
-//! A tool without a namespace: an error until Cargo.toml gives the crate one.
+//! A tool with a warning, until Cargo.toml makes the crate strict. Only the manifest
+//! changes between the two builds; cargo must rebuild the crate for the report to change.
 
-/// Read a text file and return its complete contents as UTF-8 text.
-#[mcp_tools_runtime::tool(read_only)]
-pub async fn read_file(
-    /// Path of the file, relative to the workspace root.
-    path: String,
+/// Look a user up by email address and return their name, team and time zone.
+#[mcp_tools_runtime::tool(namespace = "directory", name = "getUser", read_only)]
+pub async fn get_user(
+    /// The user's email address, for example `ada@example.com`.
+    email: String,
 ) -> String {
     String::new()
 }
