@@ -73,6 +73,8 @@ impl Workspace {
         }
         let workspace = Workspace { root };
         workspace.write_file("Cargo.toml", &root_manifest(&dirs));
+        // Cargo adds the generated members to the copy and keeps every locked version; so
+        // `--locked`, which refuses any change to the lock, cannot be used.
         let lock = fs::read_to_string(Path::new(REPO).join("Cargo.lock")).expect("read Cargo.lock");
         workspace.write_file("Cargo.lock", &lock);
         for member in members {

@@ -6,8 +6,9 @@ use std::{collections::BTreeMap, fmt};
 /// The file's header, written when blessing a file that has none of its own.
 const HEADER: &str = "\
 # Every design-rule report on the corpus of real MCP servers (tests/corpus/servers/), one
-# line each, reviewed. Written by `MCP_TOOLS_BLESS_CORPUS=1 cargo test -p mcp-tools-tests
-# --test corpus`; see tests/tests/corpus.rs for how to review.
+# line each, reviewed. See tests/tests/corpus.rs for how to review. Rewritten by
+#
+#     MCP_TOOLS_BLESS_CORPUS=1 cargo test -p mcp-tools-tests --test corpus
 #
 # <verdict> <level> <server>/<tool> <rule> \"<token>\" # <note>
 #   agree      a real flaw: a careful reviewer agrees it would make an agent stumble
