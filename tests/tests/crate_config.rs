@@ -9,7 +9,7 @@
 //!
 //! Each test asserts what a user relies on (a crate builds or not, a report is an error or
 //! a warning, a config mistake is one error), and compares the compiler's output for its
-//! case (its messages as rustc renders them, paths relative to the crate) with
+//! case (its rule reports and errors as rustc renders them, paths relative to the crate) with
 //! `tests/crates/<case>/expected.stderr` (`expected-edited.stderr` after the edit). When a
 //! rule's wording changes, bless the snapshots and review the diff:
 //!
@@ -28,9 +28,8 @@ use std::{
 
 use common_crates::{Build, Diagnostic, Member, REPO, TMP, Workspace};
 
-/// A fixture crate.
+/// A fixture crate; its member directory is the case's name.
 struct Case {
-    dir: String,
     member: Member,
     /// The manifest after the edit, if the case has one.
     edited: Option<String>,
@@ -61,17 +60,9 @@ fn cases() -> Vec<Case> {
             )];
             collect_sources(path, "src", &mut files);
             Case {
-                dir,
-                member: Member {
-                    dir: String::new(),
-                    files,
-                },
+                member: Member { dir, files },
                 edited: read("Cargo.edited.toml.in"),
             }
-        })
-        .map(|mut case| {
-            case.member.dir.clone_from(&case.dir);
-            case
         })
         .collect()
 }
@@ -258,7 +249,7 @@ fn diff(expected: &str, actual: &str) -> String {
 fn outcome(case: &str) -> Outcome {
     let built = built();
     assert!(
-        built.cases.iter().any(|c| c.dir == case),
+        built.cases.iter().any(|c| c.member.dir == case),
         "no case tests/crates/{case}/"
     );
     let outcome = Outcome::of(&built.build, case);
@@ -416,7 +407,7 @@ fn editing_the_settings_rebuilds_the_crate() {
     let case = shared
         .cases
         .iter()
-        .find(|c| c.dir == "edit_manifest")
+        .find(|c| c.member.dir == "edit_manifest")
         .expect("the edit_manifest case");
     let edited = case
         .edited
