@@ -96,6 +96,14 @@ impl Diagnostics {
             .collect()
     }
 
+    /// The errors alone, where no item may follow (an impl block).
+    pub(crate) fn into_error_tokens(self) -> TokenStream {
+        self.errors
+            .into_iter()
+            .map(|e| e.to_compile_error())
+            .collect()
+    }
+
     /// Every error as a `compile_error!` and every warning as a deprecated use, in the
     /// order found.
     pub(crate) fn into_tokens(self) -> TokenStream {

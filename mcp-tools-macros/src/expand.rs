@@ -38,7 +38,12 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     let tool = ToolFn::from_syn(tool_args, item, &config, &mut cx);
     rules::check(&tool, &mut cx);
-    let tracking = config.tracking();
+    // Items cannot stand in an impl block, where a method gets its error.
+    let tracking = if tool.receiver.is_none() {
+        config.tracking()
+    } else {
+        TokenStream::new()
+    };
     let expanded = if cx.has_errors() {
         fallback::expand(&tool, cx)
     } else {

@@ -14,11 +14,12 @@ pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
     let krate = &tool.krate;
     let ident = tool.ident();
     let name = tool.wire_name();
-    let errors = cx.into_tokens();
     if tool.receiver.is_some() {
-        // A method: the marker type cannot live in an impl block; the error says why.
+        // A method: no item (marker, warning) can live in an impl block; the error says why.
+        let errors = cx.into_error_tokens();
         return quote!(#item #errors);
     }
+    let errors = cx.into_tokens();
     quote! {
         #item
         #marker

@@ -93,7 +93,12 @@ impl ToolFn {
         }
         let action = match &args.name {
             Some(name) => name.clone(),
-            None => Sp::new(ident.to_string(), ident.span()),
+            // `async fn r#loop` is the tool `loop`, as a raw parameter name is.
+            None => {
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+                Sp::new(name, ident.span())
+            }
         };
         let doc = docs::collect(&item.attrs);
         let mut params = Vec::new();

@@ -115,7 +115,7 @@ pub(crate) fn check_name_style(tool: &ToolFn, cx: &mut Diagnostics) {
             Rule::NameStyle,
             ns.span,
             format!("namespace `{}` is not snake_case: tool names are snake_case by convention, and a model that has seen `{}` writes it that way", ns.value, to_snake(&ns.value)),
-            format!("write `namespace = \"{}\"`; a published name that must stay can allow `name_style` in Cargo.toml", to_snake(&ns.value)),
+            format!("write `namespace = \"{}\"`; a published name that must stay can allow `name_style` in Cargo.toml: `[package.metadata.mcp-tools.rules] name_style = \"allow\"`", to_snake(&ns.value)),
         );
     }
     let action = &tool.action.value;

@@ -1,10 +1,11 @@
-//! `alias_valid`: a camelCase alias (the name of an older version) is reported at the alias.
+//! `alias_valid`: a dotted alias (the name of an older version), which LLM APIs refuse, is
+//! reported at the alias.
 use mcp_tools_runtime::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///
 /// Use before promising a delivery date to a customer.
-#[tool(namespace = "shipment", read_only, aliases("getShipmentStatus"))]
+#[tool(namespace = "shipment", read_only, aliases("shipment.getStatus"))]
 async fn get_status(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]

@@ -1,10 +1,10 @@
-//! `annotation_conflict`: `read_only` with `idempotent` is reported at `idempotent`.
+//! `annotation_conflict`: `read_only` with `destructive = true` is reported at `destructive`.
 use mcp_tools_runtime::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///
 /// Use before promising a delivery date to a customer.
-#[tool(namespace = "shipment", read_only, idempotent)]
+#[tool(namespace = "shipment", read_only, destructive = true)]
 async fn get_status(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]

@@ -1,8 +1,8 @@
-//! `description_length`: a description of 39 characters, one under the minimum, is reported
-//! at the doc comment.
+//! `description_length`: a description that only restates the name is reported, as a
+//! warning, at the doc comment.
 use mcp_tools_runtime::prelude::*;
 
-/// Report where a parcel is, for couriers.
+/// Get the location.
 #[tool(namespace = "parcel", read_only)]
 async fn get_location(
     /// Parcel barcode, for example `PX00012345`.
@@ -18,3 +18,6 @@ fn main() {
         .tools(tools![get_location])
         .build();
 }
+
+// A warning does not stop the build; this error does, so the test can show the warning.
+compile_error!("end of test: the warnings of this file are the output under test");

@@ -1,4 +1,5 @@
-//! `generic_param_name`: a parameter named `id` is reported at its name.
+//! `generic_param_name`: a parameter named `id` whose doc only repeats the name is reported at
+//! its name.
 use mcp_tools_runtime::prelude::*;
 
 /// Look up where a shipment is and when it is due.
@@ -6,7 +7,7 @@ use mcp_tools_runtime::prelude::*;
 /// Use before promising a delivery date to a customer.
 #[tool(namespace = "shipment", read_only)]
 async fn get_status(
-    /// Shipment number, for example `SH-2026-004211`.
+    /// The id.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
     id: String,
 ) -> String {

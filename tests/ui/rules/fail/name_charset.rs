@@ -1,10 +1,10 @@
-//! `name_charset`: a namespace in PascalCase is reported at the namespace literal.
+//! `name_charset`: a dotted name, which LLM APIs refuse, is reported at the name literal.
 use mcp_tools_runtime::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///
 /// Use before promising a delivery date to a customer.
-#[tool(namespace = "Shipment", read_only)]
+#[tool(namespace = "shipment", read_only, name = "status.get")]
 async fn get_status(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]

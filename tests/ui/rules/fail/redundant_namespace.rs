@@ -1,5 +1,5 @@
 //! `redundant_namespace`: a fn name that repeats its namespace (`shipment_shipment_get_status`)
-//! is reported at the fn name.
+//! is reported, as a warning, at the fn name.
 use mcp_tools_runtime::prelude::*;
 
 /// Look up where a shipment is and when it is due.
@@ -20,3 +20,6 @@ fn main() {
         .tools(tools![shipment_get_status])
         .build();
 }
+
+// A warning does not stop the build; this error does, so the test can show the warning.
+compile_error!("end of test: the warnings of this file are the output under test");

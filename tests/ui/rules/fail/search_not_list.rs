@@ -1,5 +1,5 @@
-//! `search_not_list`: a `list_*` tool with nothing to narrow or page its result is reported at
-//! the fn name.
+//! `search_not_list`: a `list_*` tool with nothing to narrow or page its result is reported,
+//! as a warning, at the fn name.
 use mcp_tools_runtime::prelude::*;
 
 /// Every shipment the depot has handled, newest first, with its status.
@@ -16,3 +16,6 @@ fn main() {
         .tools(tools![list_shipments])
         .build();
 }
+
+// A warning does not stop the build; this error does, so the test can show the warning.
+compile_error!("end of test: the warnings of this file are the output under test");

@@ -9,9 +9,26 @@ use mcp_tools_runtime::prelude::*;
     namespace = "crm",
     read_only,
     name = "getCustomer",
-    allow(name_charset)
+    allow(name_style)
 )]
 async fn get_customer(
+    /// Customer id, for example `C-100233`.
+    #[param(pattern = r"^C-\d{6}$")]
+    customer_id: String,
+) -> String {
+    format!("{customer_id}: Ana Sousa")
+}
+
+/// Look up a customer in the legacy CRM by its dotted method name.
+///
+/// Use only through the gateway that rewrites dotted names; LLM APIs refuse them.
+#[tool(
+    namespace = "crm",
+    read_only,
+    name = "customer.get",
+    allow(name_charset)
+)]
+async fn get_customer_dotted(
     /// Customer id, for example `C-100233`.
     #[param(pattern = r"^C-\d{6}$")]
     customer_id: String,
@@ -51,11 +68,11 @@ async fn email_receipt(
     format!("receipt of {order_number} sent")
 }
 
-/// Estimate when a shipment reaches its destination, as a date and a confidence.
+/// List the branches of the shipment's repository of routing rules.
 ///
-/// Use before promising a delivery date to a customer.
-#[tool(namespace = "shipment", read_only, allow(verb_first))]
-async fn delivery_estimate(
+/// A read-only `branch` reads as "create a branch"; the old name stays for old prompts.
+#[tool(namespace = "routing", read_only, allow(verb_first))]
+async fn branch(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
     shipment_number: String,
@@ -68,7 +85,7 @@ async fn ping() -> String {
     "ok".to_owned()
 }
 
-/// Say whether the depot is open.
+/// Get open.
 #[tool(namespace = "depot", read_only, allow(description_length))]
 async fn get_open() -> String {
     "open".to_owned()
@@ -103,7 +120,7 @@ async fn get_flag(
     /// Flag key as shown in the flag dashboard, for example `new-checkout`.
     #[param(pattern = "^[a-z0-9-]{1,60}$")]
     key: String,
-    /// Opaque id of the evaluation context, passed through to the flag service.
+    /// The id.
     id: Option<String>,
 ) -> String {
     format!("{key} for {id:?}: on")
@@ -206,7 +223,7 @@ async fn set_weight(
 #[tool(
     namespace = "parcel",
     read_only,
-    idempotent,
+    destructive,
     allow(annotation_conflict)
 )]
 async fn get_eta(
@@ -235,7 +252,7 @@ async fn delete_draft(
 #[tool(
     namespace = "tracking",
     read_only,
-    aliases("getShipmentStatus"),
+    aliases("tracking.getShipmentStatus"),
     allow(alias_valid)
 )]
 async fn get_shipment_status(
@@ -263,10 +280,11 @@ fn main() {
         .server_info("t", "1")
         .tools(tools![
             get_customer,
+            get_customer_dotted,
             get_reconciliation_report_for_each_refrigerated_chamber,
             get_time,
             email_receipt,
-            delivery_estimate,
+            branch,
             ping,
             get_open,
             get_status,
@@ -285,5 +303,5 @@ fn main() {
         ])
         .build()
         .unwrap();
-    assert_eq!(registry.tool_definitions().len(), 20);
+    assert_eq!(registry.tool_definitions().len(), 21);
 }
