@@ -20,11 +20,21 @@ pub(crate) struct Doc {
 }
 
 impl Doc {
-    /// The span of the first line containing `needle`, else the first line.
+    /// The span of the first line containing `needle` (in any case), else the first line
+    /// with text.
     pub(crate) fn span_of(&self, needle: &str) -> Span {
+        let needle = needle.to_lowercase();
         self.lines
             .iter()
-            .find(|(text, _)| text.contains(needle))
+            .find(|(text, _)| text.to_lowercase().contains(&needle))
+            .map_or_else(|| self.first_text_span(), |(_, span)| *span)
+    }
+
+    /// The span of the first line that is not blank, else the first line.
+    pub(crate) fn first_text_span(&self) -> Span {
+        self.lines
+            .iter()
+            .find(|(text, _)| !text.trim().is_empty())
             .map_or(self.span, |(_, span)| *span)
     }
 }

@@ -658,6 +658,23 @@ const MORE_VERBS: &[&str] = &[
     "unignore",
     "merge",
     "fork",
+    "gzip",
+    "gunzip",
+    "zip",
+    "unzip",
+    "tar",
+    "untar",
+];
+
+/// Words that make a listed set one the server's configuration bounds (`search_not_list`).
+pub(crate) const CONFIGURED_SETS: &[&str] = &[
+    "allowed",
+    "available",
+    "supported",
+    "configured",
+    "enabled",
+    "installed",
+    "registered",
 ];
 
 /// Whether `word` is a verb: listed, or a listed verb with `un`/`re` before it
@@ -732,6 +749,75 @@ pub(crate) const GENERIC_PARAM_NAMES: &[&str] = &[
     "id", "user", "data", "value", "input", "item", "object", "info", "params", "args", "payload",
     "record", "entity", "target", "obj", "param", "arg", "thing", "stuff", "val", "misc", "tmp",
 ];
+
+/// Parameter names that say what they hold, whose plain type says the form: free text,
+/// names everyone knows, flags (`param_description_required` does not ask them for a doc).
+pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
+    // free text
+    "title",
+    "body",
+    "content",
+    "text",
+    "message",
+    "description",
+    "comment",
+    "summary",
+    "subject",
+    "query",
+    "q",
+    "prompt",
+    "question",
+    "sql",
+    // names and ids everyone knows
+    "owner",
+    "repo",
+    "branch",
+    "sha",
+    "url",
+    "uri",
+    "email",
+    "name",
+    "username",
+    "login",
+    "issue_number",
+    "pull_number",
+    // lists of names
+    "labels",
+    "tags",
+    "assignees",
+    "reviewers",
+    "emails",
+    // orders, states and flags
+    "state",
+    "status",
+    "sort",
+    "order",
+    "direction",
+    "visibility",
+    "page",
+    "archived",
+    "private",
+    "draft",
+    "recursive",
+    "in_trash",
+    "dry_run",
+    // paging, and git's own words
+    "per_page",
+    "page_size",
+    "limit",
+    "offset",
+    "cursor",
+    "start_cursor",
+    "page_token",
+    "branch_name",
+    "base_branch",
+    "revision",
+    "ref",
+];
+
+/// Last words that make a name say what it holds: `user_id`, `project_name`, `issue_url`.
+pub(crate) const SELF_DESCRIBING_SUFFIXES: &[&str] =
+    &["id", "ids", "name", "title", "url", "email"];
 
 /// Words that name a measurable quantity; a number named with one needs a unit (`unit_in_name`).
 pub(crate) const QUANTITY_WORDS: &[&str] = &[

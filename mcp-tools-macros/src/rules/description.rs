@@ -25,51 +25,60 @@ pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
 /// `description_length`: more than a bare fragment, short enough to read.
 ///
 /// Short is fine ("Star a GitHub repository."): a well-named tool with documented
-/// parameters needs little more. A fragment is a description that tells the model
-/// nothing the name does not: one word, or only the name's own words.
+/// parameters needs little more. A fragment is a single word. Long is fine when it is
+/// guidance; over 1,200 characters that also document parameters is not.
 pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
     let Some(doc) = &tool.doc else { return };
     let Some(text) = &doc.text else { return };
     let len = text.chars().count();
-    if len > MAX_DESCRIPTION {
+    // Long when-to-use guidance earns its tokens; parameter details in the tool's
+    // description do not, since each parameter has a doc of its own.
+    let mentioned = (len > MAX_DESCRIPTION)
+        .then(|| mentioned_params(text, tool))
+        .flatten();
+    if let Some(param) = mentioned {
         cx.rule(
             Rule::DescriptionLength,
-            doc.span,
-            format!("the description of `{}` is {len} characters: every listing pays for it in tokens", tool.wire_name()),
-            format!("cut it to {MAX_DESCRIPTION} characters: keep what it does and when to use it; move parameter details into the parameters' own docs"),
+            doc.first_text_span(),
+            format!("the description of `{}` is {len} characters and documents its parameters ({param}): every listing pays for it in tokens", tool.wire_name()),
+            format!("cut it to {MAX_DESCRIPTION} characters: keep what it does and when to use it; move what it says of each parameter into that parameter's doc"),
         );
-    } else if !text.trim().is_empty() && is_fragment(text, tool) {
+    } else if !text.trim().is_empty() && is_fragment(text) {
         cx.rule(
             Rule::DescriptionLength,
             doc.span,
-            format!("the description of `{}` only restates its name: the model learns nothing about when to use it or what it returns", tool.wire_name()),
+            format!("the description of `{}` is a bare fragment: the model learns nothing about what it does or when to use it", tool.wire_name()),
             "say what it does beyond the name: what it returns, when to use it, what it needs first",
         );
     }
 }
 
-/// One word, or nothing but the name's words (and articles).
-fn is_fragment(text: &str, tool: &ToolFn) -> bool {
-    let stem = |w: &str| -> String {
-        let w = w.to_lowercase();
-        w.strip_suffix("es")
-            .filter(|s| s.ends_with("ch") || s.ends_with("sh") || s.ends_with('x'))
-            .or_else(|| w.strip_suffix('s'))
-            .unwrap_or(&w)
-            .to_owned()
-    };
-    let mut name_words: Vec<String> = tool.action_key.split('_').map(stem).collect();
-    if let Some(ns) = &tool.namespace {
-        name_words.extend(words::normalize(&ns.value).split('_').map(stem));
-    }
-    let text_words: Vec<&str> = text
-        .split(|c: char| !c.is_alphanumeric())
+/// The parameters the description names as words (`total_thoughts`, `issueUrl=`), when it
+/// names at least three: one named in an example is guidance, several are a manual.
+fn mentioned_params(text: &str, tool: &ToolFn) -> Option<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
         .collect();
-    text_words.len() < 2
-        || text_words.iter().all(|w| {
-            matches!(w.to_lowercase().as_str(), "a" | "an" | "the") || name_words.contains(&stem(w))
-        })
+    let named = tool
+        .params
+        .iter()
+        .filter(|p| p.in_schema() && !p.is_response_format)
+        .map(|p| p.wire_name.value.as_str())
+        // Short names (`id`, `q`) are ordinary words too often to count.
+        .filter(|name| name.len() >= 5)
+        .filter(|name| words.contains(name))
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>();
+    (named.len() >= 3).then(|| named.join(", "))
+}
+
+/// A bare fragment: fewer than two words ("Weather.", "Deprecated").
+fn is_fragment(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .count()
+        < 2
 }
 
 /// `description_placeholder`: no TODOs or filler openings.
@@ -103,7 +112,7 @@ pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics)
     {
         cx.rule(
             Rule::DescriptionPlaceholder,
-            doc.span,
+            doc.first_text_span(),
             format!("the description of `{}` opens with filler (\"{opening}…\"): it spends the model's attention on nothing", tool.wire_name()),
             "start with a verb phrase that says what it does (\"Record a shipment's weight …\"), then when to use it",
         );
@@ -135,7 +144,9 @@ fn placeholder_marker(text: &str) -> Option<String> {
         .map(|m| (*m).to_owned())
 }
 
-/// `param_description_required`: every argument the model fills has a doc comment.
+/// `param_description_required`: every argument the model fills has a doc comment, unless
+/// its name and type already say all of it (`title: String`, `labels: Vec<String>`,
+/// `state: IssueState`).
 pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
     let generic_reports = tool.levels.enabled(R::GenericParamName);
@@ -147,7 +158,7 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
         if generic_reports && params::is_vague_generic(param) {
             continue;
         }
-        if !evidence::is_documented(param) {
+        if !evidence::is_documented(param) && !params::is_self_describing(param) {
             cx.rule(
                 Rule::ParamDescriptionRequired,
                 param.ident.span(),

@@ -173,8 +173,10 @@ pub(crate) fn says_cursor_or_id(doc: &str) -> bool {
     })
 }
 
-/// Whether the doc says the number counts results: "maximum number of results",
-/// "number of lines to return", "first N lines".
+/// Whether the doc says the number caps how many results come back: "maximum number of
+/// results", "number of items to return", "how many commits to list". A doc that offers
+/// to narrow a whole result ("if provided, returns only the first N lines") is not a cap:
+/// leaving it out returns more, not less.
 pub(crate) fn says_result_count(doc: &str) -> bool {
     const COUNTED: &[&str] = &[
         "results",
@@ -191,16 +193,70 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
         "commits",
         "objects",
         "documents",
-        "pages",
         "elements",
+        "channels",
+        "users",
+        "comments",
     ];
     let t = tokens(doc);
-    let counted = t.iter().any(|w| COUNTED.contains(w));
-    let counting = doc.contains("number of")
-        || doc.contains("how many")
-        || t.windows(2)
-            .any(|w| matches!(w[0], "first" | "last" | "top") && w[1] == "n");
-    counted && counting
+    let counted = |w: &&str| COUNTED.contains(w);
+    let capped = doc.contains("maximum number of") || doc.contains("max number of");
+    // "number of results to return", "how many results per page".
+    let returned = t.windows(4).any(|w| {
+        (w[0] == "number"
+            && w[1] == "of"
+            && counted(&w[2])
+            && matches!(w[3], "to" | "per" | "returned"))
+            || (w[0] == "how" && w[1] == "many" && counted(&w[2]))
+    });
+    (capped && t.iter().any(counted)) || returned
+}
+
+/// Whether a doc says a "timestamp" names one object, as Slack's message timestamps do:
+/// "the timestamp of the message to react to". A point in time that filters says
+/// after, before, since or until.
+pub(crate) fn names_an_object(doc: &str) -> bool {
+    let t = tokens(doc);
+    let keyed = t
+        .windows(3)
+        .any(|w| matches!(w[0], "timestamp" | "ts") && w[1] == "of" && matches!(w[2], "the" | "a"));
+    let filters = t.iter().any(|w| {
+        matches!(
+            *w,
+            "after"
+                | "before"
+                | "since"
+                | "until"
+                | "older"
+                | "newer"
+                | "between"
+                | "start"
+                | "end"
+                | "range"
+                | "from"
+        )
+    });
+    keyed && !filters
+}
+
+/// Whether a width or height is on a screen, where pixels go without saying.
+pub(crate) fn on_screen(text: &str) -> bool {
+    tokens(text).iter().any(|w| {
+        matches!(
+            *w,
+            "window"
+                | "screen"
+                | "viewport"
+                | "image"
+                | "screenshot"
+                | "browser"
+                | "page"
+                | "canvas"
+                | "display"
+                | "thumbnail"
+                | "icon"
+        )
+    })
 }
 
 /// Words a doc may add to a bare name without saying anything more about it.
@@ -240,7 +296,10 @@ pub(crate) fn restates(doc: &str, name_key: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{restates, says_cursor_or_id, says_result_count, states_time_format, states_unit};
+    use super::{
+        names_an_object, restates, says_cursor_or_id, says_result_count, states_time_format,
+        states_unit,
+    };
 
     #[test]
     fn units_stated_in_docs() {
@@ -269,14 +328,25 @@ mod tests {
         assert!(says_cursor_or_id(
             "cursor for pagination: the id of the last item"
         ));
+        assert!(names_an_object("the timestamp of the message to react to"));
+        assert!(!names_an_object(
+            "only messages after the timestamp of the last read"
+        ));
     }
 
     #[test]
     fn result_counts_stated_in_docs() {
         assert!(says_result_count("maximum number of results to return"));
         assert!(says_result_count(
+            "number of results per page (default: 30, max: 100)"
+        ));
+        assert!(says_result_count(
+            "maximum number of channels to return (default 100, max 200)"
+        ));
+        assert!(!says_result_count(
             "if provided, returns only the last n lines of the file"
         ));
+        assert!(!says_result_count("page number of the results to fetch"));
         assert!(!says_result_count("the number of retries"));
     }
 

@@ -297,7 +297,13 @@ pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
 /// `search_not_list`: a `list_*` tool narrows or pages what it returns.
 pub(crate) fn check_search_not_list(tool: &ToolFn, cx: &mut Diagnostics) {
     let action = &tool.action.value;
-    if words::first_word(action) != "list" {
+    let key = &tool.action_key;
+    if words::first_word(key) != "list" {
+        return;
+    }
+    // `list_allowed_directories`, `list_supported_languages`: a set the server's
+    // configuration bounds, not data that grows.
+    if key.split('_').any(|w| words::CONFIGURED_SETS.contains(&w)) {
         return;
     }
     let narrows = tool
@@ -305,7 +311,7 @@ pub(crate) fn check_search_not_list(tool: &ToolFn, cx: &mut Diagnostics) {
         .iter()
         .filter(|p| p.in_schema() && !p.is_response_format)
         .any(|p| {
-            let limit = words::LIMIT_NAMES.contains(&p.wire_name.value.as_str());
+            let limit = words::LIMIT_NAMES.contains(&p.key.as_str());
             !limit || p.attrs.max.is_some()
         });
     if !narrows {

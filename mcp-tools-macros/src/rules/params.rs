@@ -30,6 +30,54 @@ pub(crate) fn is_vague_generic(param: &Param) -> bool {
     plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
 }
 
+/// Types whose schema says nothing of what the value means.
+const PLAIN_TYPES: &[&str] = &[
+    "String",
+    "str",
+    "Value",
+    "Vec",
+    "bool",
+    "Map",
+    "HashMap",
+    "BTreeMap",
+    "char",
+    "f32",
+    "f64",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "NonZeroU8",
+    "NonZeroU16",
+    "NonZeroU32",
+    "NonZeroU64",
+    "NonZeroUsize",
+    "Box",
+    "Cow",
+    "HashSet",
+    "BTreeSet",
+];
+
+/// Whether a parameter needs no doc: its name says what it holds and its type how
+/// (`title: String`, `labels: Vec<String>`), or its type is the user's own, whose schema
+/// (an enum's values, a struct's documented fields) describes it.
+pub(crate) fn is_self_describing(param: &Param) -> bool {
+    let own_type =
+        last_type_segment(&param.value_ty).is_some_and(|t| !PLAIN_TYPES.contains(&t.as_str()));
+    let key = param.key.as_str();
+    let named = words::SELF_DESCRIBING_PARAMS.contains(&key)
+        || (key.contains('_') && words::SELF_DESCRIBING_SUFFIXES.contains(&words::last_word(key)));
+    !words::GENERIC_PARAM_NAMES.contains(&key) && (own_type || named)
+}
+
 fn last_type_segment(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -92,6 +140,18 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
         else {
             continue;
         };
+        // A window's or an image's width is in pixels, and every model reads it so.
+        let tool_doc = tool
+            .doc
+            .as_ref()
+            .and_then(|d| d.text.as_deref())
+            .unwrap_or("")
+            .to_lowercase();
+        if matches!(*quantity, "width" | "height")
+            && (evidence::on_screen(&evidence::doc_of(param)) || evidence::on_screen(&tool_doc))
+        {
+            continue;
+        }
         let example = suggested_unit(quantity);
         cx.rule(
             Rule::UnitInName,
@@ -208,6 +268,7 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
                 .split('_')
                 .any(|w| matches!(w, "cursor" | "id" | "ids" | "token" | "ts"))
             || evidence::says_cursor_or_id(&doc)
+            || evidence::names_an_object(&doc)
             || evidence::states_time_format(&doc)
         {
             continue;

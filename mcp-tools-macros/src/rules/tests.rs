@@ -254,11 +254,22 @@ fn description_rules() {
         rules(
             attr.clone(),
             quote!(
-                #[doc = " Get a status."]
+                #[doc = " Status."]
                 async fn get_status() {}
             )
         ),
         ["description_length"]
+    );
+    // Short is fine when it says something: "Star a GitHub repository."
+    assert!(
+        rules(
+            quote!(namespace = "github", destructive = false),
+            quote!(
+                #[doc = " Star a GitHub repository."]
+                async fn star_repository(#[doc = " Repository owner."] owner: String) {}
+            )
+        )
+        .is_empty()
     );
     let long = "x".repeat(1300);
     assert_eq!(
@@ -352,6 +363,7 @@ fn parameter_rules() {
             #[doc = " x"] query: String,
             #[doc = " Lines from the end."] tail_lines: u32,
             #[doc = " x"] maxResults: u32,
+            #[doc = " Maximum number of commits to list."] depth: Option<u32>,
             #[doc = " If provided, returns only the first N lines of the file."] head: Option<u32>,
             #[doc = " Lines to skip."] skip_lines: u32,
         ) {}),

@@ -234,7 +234,7 @@ fn write_tool(
         } else {
             format!("Option<{ty}>")
         };
-        params.push((pident, ty, keys, prop["description"].as_str()));
+        params.push((pident, ty, keys, description_of(prop)));
     }
 
     doc_lines(tool["description"].as_str(), "", src);
@@ -396,4 +396,17 @@ fn string_enum(
     }
     src.line("}");
     name
+}
+
+/// The description a client shows for a property: its own, else that of the first
+/// `anyOf`/`oneOf` member that has one (zod and pydantic put it there for optional and
+/// union types).
+fn description_of(prop: &Value) -> Option<&str> {
+    prop["description"].as_str().or_else(|| {
+        ["anyOf", "oneOf"]
+            .iter()
+            .filter_map(|k| prop[*k].as_array())
+            .flatten()
+            .find_map(|member| member["description"].as_str())
+    })
 }
