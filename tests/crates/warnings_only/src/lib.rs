@@ -16,7 +16,7 @@ pub async fn get_user(
     String::new()
 }
 
-/// Get the invoice.
+/// Invoice.
 #[mcp_tools_runtime::tool(namespace = "billing", read_only)]
 pub async fn get_invoice(
     /// Invoice number, for example `INV-2026-0042`.

@@ -1,8 +1,8 @@
 //! A tool with an error and a warning, and a tool with only a warning: every report shows.
 
-/// Look a user up by email address and return their name, team and time zone.
+/// Look a user up by chat handle and return their name, team and time zone.
 #[mcp_tools_runtime::tool(namespace = "directory", name = "findUser", read_only)]
-pub async fn find_user(email: String) -> String {
+pub async fn find_user(handle: String) -> String {
     String::new()
 }
 

@@ -1,8 +1,8 @@
-//! `description_length`: a description that only restates the name is reported, as a
+//! `description_length`: a one-word description, a bare fragment, is reported, as a
 //! warning, at the doc comment.
 use mcp_tools_runtime::prelude::*;
 
-/// Get the location.
+/// Location.
 #[tool(namespace = "parcel", read_only)]
 async fn get_location(
     /// Parcel barcode, for example `PX00012345`.
