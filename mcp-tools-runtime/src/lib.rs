@@ -93,6 +93,19 @@ pub use rmcp;
 /// `max_length` (text, or items of a list), `pattern`, `format` (`date-time`, `date`,
 /// `time`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, `hostname`), `unit`, `default`,
 /// `example`, `rename`. Each parameter's `///` comment becomes its description.
+///
+/// The design rules (the repository's RULES.md) report at the offending token: an error
+/// where a violation misleads a model or a client, a compiler warning for style. The
+/// crate's `Cargo.toml` sets their levels and a default namespace in one place:
+///
+/// ```toml
+/// [package.metadata.mcp-tools]
+/// namespace = "shipment"            # for tools that give none
+/// strict = true                     # every rule warning is an error
+///
+/// [package.metadata.mcp-tools.rules]
+/// namespace_required = "allow"      # "allow", "warn" or "error"
+/// ```
 pub use mcp_tools_macros::tool;
 
 /// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`]: `tools![set_weight, orders::cancel]`.
