@@ -38,6 +38,7 @@ pub(crate) enum Rule {
     DescriptionRequired,
     DescriptionLength,
     DescriptionPlaceholder,
+    DescriptionFiller,
     ParamDescriptionRequired,
     GenericParamName,
     UnitInName,
@@ -63,6 +64,7 @@ impl Rule {
         Rule::DescriptionRequired,
         Rule::DescriptionLength,
         Rule::DescriptionPlaceholder,
+        Rule::DescriptionFiller,
         Rule::ParamDescriptionRequired,
         Rule::GenericParamName,
         Rule::UnitInName,
@@ -88,6 +90,7 @@ impl Rule {
             Rule::DescriptionRequired => "description_required",
             Rule::DescriptionLength => "description_length",
             Rule::DescriptionPlaceholder => "description_placeholder",
+            Rule::DescriptionFiller => "description_filler",
             Rule::ParamDescriptionRequired => "param_description_required",
             Rule::GenericParamName => "generic_param_name",
             Rule::UnitInName => "unit_in_name",
@@ -114,6 +117,7 @@ impl Rule {
             | Rule::RedundantNamespace
             | Rule::VerbFirst
             | Rule::DescriptionLength
+            | Rule::DescriptionFiller
             | Rule::SearchNotList => Level::Warn,
             _ => Level::Error,
         }

@@ -881,6 +881,7 @@ pub(crate) const QUANTITY_WORDS: &[&str] = &[
     "discount",
     "margin",
     "quota",
+    "threshold",
 ];
 
 /// Names with a quantity word that count things, so need no unit: `page_size` is items.
@@ -984,6 +985,40 @@ pub(crate) const DESTRUCTIVE_VERBS: &[&str] = &[
     "kill",
     "uninstall",
     "unregister",
+];
+
+/// Verbs whose tools only add, never delete or overwrite (`effect_declared`).
+pub(crate) const ADDITIVE_VERBS: &[&str] = &[
+    "create",
+    "add",
+    "post",
+    "send",
+    "fork",
+    "star",
+    "comment",
+    "insert",
+    "upload",
+    "invite",
+    "subscribe",
+    "append",
+    "reply",
+    "react",
+    "register",
+    "book",
+    "submit",
+    "request",
+    "copy",
+    "duplicate",
+    "clone",
+    "draft",
+    "follow",
+    "like",
+    "vote",
+    "upvote",
+    "enqueue",
+    "bookmark",
+    "pin",
+    "open",
 ];
 
 /// Verbs whose tools only read and must say `read_only`.

@@ -81,7 +81,7 @@ fn is_fragment(text: &str) -> bool {
         < 2
 }
 
-/// `description_placeholder`: no TODOs or filler openings.
+/// `description_placeholder`: no TODO, TBD, FIXME, XXX or lorem ipsum.
 pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics) {
     let Some(doc) = &tool.doc else { return };
     let Some(text) = &doc.text else { return };
@@ -92,17 +92,23 @@ pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics)
             format!("the description of `{}` contains the placeholder `{marker}`: the model reads it as part of the tool's purpose", tool.wire_name()),
             "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment",
         );
-        return;
     }
+}
+
+/// `description_filler`: no filler opening ("This tool will…", "Tools for…") and no
+/// generated boilerplate. Style: the model still understands the tool, at a cost in tokens.
+pub(crate) fn check_description_filler(tool: &ToolFn, cx: &mut Diagnostics) {
+    let Some(doc) = &tool.doc else { return };
+    let Some(text) = &doc.text else { return };
     let lower = text.trim_start().to_lowercase();
     if let Some(phrase) = words::BOILERPLATE
         .iter()
         .find(|phrase| lower.contains(*phrase))
     {
         cx.rule(
-            Rule::DescriptionPlaceholder,
+            Rule::DescriptionFiller,
             doc.span_of(phrase),
-            format!("the description of `{}` carries generated boilerplate (\"{phrase}\"): the model pays for it on every listing and learns nothing", tool.wire_name()),
+            format!("the description of `{}` carries generated boilerplate (\"{phrase}\"): every listing pays for it", tool.wire_name()),
             "remove it; say instead which errors the model can fix and how (a missing id, a page to fetch first)",
         );
     }
@@ -111,9 +117,9 @@ pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics)
         .find(|opening| lower.starts_with(*opening))
     {
         cx.rule(
-            Rule::DescriptionPlaceholder,
+            Rule::DescriptionFiller,
             doc.first_text_span(),
-            format!("the description of `{}` opens with filler (\"{opening}…\"): it spends the model's attention on nothing", tool.wire_name()),
+            format!("the description of `{}` opens with filler (\"{opening}…\"): every listing pays for words that say nothing", tool.wire_name()),
             "start with a verb phrase that says what it does (\"Record a shipment's weight …\"), then when to use it",
         );
     }
@@ -144,6 +150,21 @@ fn placeholder_marker(text: &str) -> Option<String> {
         .map(|m| (*m).to_owned())
 }
 
+/// Whether the tool's description speaks of a parameter by its name (`the 'head'
+/// parameter`, "`pattern` is a glob"): then the parameter is documented there.
+fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
+    // Short names (`q`, `id`) are ordinary words too often to count.
+    name.len() >= 4
+        && tool
+            .doc
+            .as_ref()
+            .and_then(|d| d.text.as_deref())
+            .is_some_and(|text| {
+                text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|w| w == name)
+            })
+}
+
 /// `param_description_required`: every argument the model fills has a doc comment, unless
 /// its name and type already say all of it (`title: String`, `labels: Vec<String>`,
 /// `state: IssueState`).
@@ -155,10 +176,13 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
         .iter()
         .filter(|p| p.in_schema() && !p.is_response_format)
     {
-        if generic_reports && params::is_vague_generic(param) {
+        if generic_reports && params::is_vague_generic(param, tool) {
             continue;
         }
-        if !evidence::is_documented(param) && !params::is_self_describing(param) {
+        if !evidence::is_documented(param)
+            && !params::is_self_describing(param)
+            && !tool_doc_names(tool, &param.wire_name.value)
+        {
             cx.rule(
                 Rule::ParamDescriptionRequired,
                 param.ident.span(),

@@ -14,6 +14,8 @@ enum Effect {
     Destroys(String),
     /// Every verb of the name only reads: the first of them.
     Reads(String),
+    /// The name only adds (`create_issue`, `add_comment`, `fork_repository`).
+    Adds(String),
 }
 
 /// Reads the effect from the name's verbs, wherever they stand: `delete_file`,
@@ -28,40 +30,45 @@ fn effect_of(action_key: &str) -> Option<Effect> {
     }
     let parts: Vec<&str> = action_key.split('_').collect();
     let first = parts[0];
-    let last = parts[parts.len() - 1];
     let is_read = |w: &str| words::READ_ONLY_VERBS.contains(&w);
     let clear_verb = |w: &str| words::is_verb(w) && !words::NOUN_VERBS.contains(&w);
-    // A read verb first (`get_user`), or last after nouns (`cookie_get`, not `update_search`).
+    // `find_and_replace`, `get_or_create`, `search_and_delete`: the second verb decides.
+    let second = parts
+        .windows(2)
+        .find(|w| matches!(w[0], "and" | "or" | "then") && words::is_verb(w[1]))
+        .map(|w| w[1]);
+    // A read verb first (`get_user`), or anywhere among nouns (`cookie_get`,
+    // `API-query-data-source`; not `update_search`).
     let read = if is_read(first) {
         Some(first)
-    } else if parts.len() > 1
-        && is_read(last)
-        && !parts[..parts.len() - 1].iter().any(|w| clear_verb(w))
-    {
-        Some(last)
     } else {
-        None
+        parts.iter().copied().find(|w| is_read(w)).filter(|read| {
+            !parts
+                .iter()
+                .any(|w| w != read && clear_verb(w) && !is_read(w))
+        })
     };
     if let Some(read) = read {
-        // `find_and_replace`, `get_or_create`, `search_and_delete`: the second verb decides.
-        let second = parts
-            .windows(2)
-            .find(|w| {
-                matches!(w[0], "and" | "or" | "then") && !is_read(w[1]) && words::is_verb(w[1])
-            })
-            .map(|w| w[1]);
         return match second {
             Some(verb) if words::DESTRUCTIVE_VERBS.contains(&verb) => {
                 Some(Effect::Destroys(verb.to_owned()))
             }
-            Some(_) => None,
-            None => Some(Effect::Reads(read.to_owned())),
+            Some(verb) if !is_read(verb) => None,
+            _ => Some(Effect::Reads(read.to_owned())),
         };
     }
-    parts
+    if let Some(verb) = parts.iter().find(|w| words::DESTRUCTIVE_VERBS.contains(w)) {
+        return Some(Effect::Destroys((*verb).to_owned()));
+    }
+    // `create_issue`, `add_comment`; not `create_or_update_file`.
+    let adds = parts
         .iter()
-        .find(|w| words::DESTRUCTIVE_VERBS.contains(w))
-        .map(|verb| Effect::Destroys((*verb).to_owned()))
+        .copied()
+        .find(|w| words::ADDITIVE_VERBS.contains(w))?;
+    let other_change = parts
+        .iter()
+        .any(|w| *w != adds && clear_verb(w) && !words::ADDITIVE_VERBS.contains(w) && !is_read(w));
+    (!other_change).then(|| Effect::Adds(adds.to_owned()))
 }
 
 /// `effect_declared`: `read_only`, or `destructive = true/false`.
@@ -73,32 +80,36 @@ pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     if is_set(args.read_only.as_ref()) || args.destructive.is_some() || malformed {
         return;
     }
-    let help = match effect_of(&tool.action_key) {
-        Some(Effect::Destroys(_)) => "a tool that deletes or overwrites says `destructive = true`".to_owned(),
-        Some(Effect::Reads(_)) => "a tool that only reads says `read_only`".to_owned(),
-        None => "add `read_only` if it changes nothing, else `destructive = true` (deletes or overwrites) or `destructive = false` (only adds)".to_owned(),
+    // An undeclared tool is destructive by MCP's default: right for one that deletes or
+    // overwrites, and a safe guess for one whose name says neither. Wrong, and reported,
+    // for one whose name says it reads or only adds.
+    let (what, fix) = match effect_of(&tool.action_key) {
+        Some(Effect::Reads(verb)) => (
+            format!("only reads (`{verb}`)"),
+            "say `read_only`".to_owned(),
+        ),
+        Some(Effect::Adds(verb)) => (
+            format!("only adds (`{verb}`)"),
+            "say `destructive = false` (it adds, never deletes or overwrites); `destructive = true` if it does overwrite".to_owned(),
+        ),
+        Some(Effect::Destroys(_)) | None => return,
     };
+    let name = tool.wire_name();
     match &args.read_only {
         // `read_only = false` says what the tool is not, and leaves the rest to the
         // client's default: destructive.
         Some(flag) => cx.rule(
             Rule::EffectDeclared,
             flag.span,
-            format!(
-                "`read_only = false` alone does not say what `{}` changes: clients then take it as destructive and ask the user to confirm every call",
-                tool.wire_name()
-            ),
-            "add `destructive = false` if it only adds or updates, or `destructive = true` if it deletes or overwrites",
+            format!("`{name}` {what}, but `read_only = false` alone leaves it destructive by MCP's default: clients ask the user to confirm every call"),
+            fix,
         ),
         None => cx.rule(
             Rule::EffectDeclared,
             // The whole `#[tool(...)]`: the problem is a key that is not there.
             proc_macro2::Span::call_site(),
-            format!(
-                "`{}` does not say whether it changes anything: clients then assume the worst and ask the user to confirm every call",
-                tool.wire_name()
-            ),
-            help,
+            format!("`{name}` {what}, but declares no effect, so it is destructive by MCP's default: clients ask the user to confirm every call"),
+            fix,
         ),
     }
 }
@@ -182,7 +193,16 @@ mod tests {
         assert_eq!(effect_of("get_or_create_profile"), None);
         assert_eq!(effect_of("find_and_replace"), None);
         assert_eq!(effect_of("check_in_guest"), None);
-        assert_eq!(effect_of("create_issue"), None);
+        assert_eq!(
+            effect_of("create_issue"),
+            Some(Effect::Adds("create".into()))
+        );
+        assert_eq!(effect_of("create_or_update_file"), None);
+        assert_eq!(
+            effect_of("api_query_data_source"),
+            Some(Effect::Reads("query".into()))
+        );
+        assert_eq!(effect_of("set_weight"), None);
         assert_eq!(
             effect_of("get_deleted_items"),
             Some(Effect::Reads("get".into()))

@@ -212,6 +212,33 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
     (capped && t.iter().any(counted)) || returned
 }
 
+/// Whether the doc states the largest value: "max 100", "maximum: 100", "up to 50",
+/// "at most 20", "between 1 and 100", "(1-20)".
+pub(crate) fn states_maximum(doc: &str) -> bool {
+    let t = tokens(doc);
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let after_keyword = t.iter().enumerate().any(|(i, w)| {
+        let keyword = matches!(*w, "max" | "maximum" | "between")
+            || (*w == "to" && i > 0 && t[i - 1] == "up")
+            || (*w == "most" && i > 0 && t[i - 1] == "at")
+            || (*w == "than" && i > 1 && t[i - 1] == "more" && t[i - 2] == "no");
+        keyword && t[i + 1..].iter().take(3).any(|n| number(n))
+    });
+    // `1-20`, `1 - 100`: a range, not a date (`2024-01-31`).
+    let range = doc
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" - ", "-")
+        .split(' ')
+        .any(|w| {
+            let parts: Vec<&str> = w.trim_end_matches('.').split('-').collect();
+            parts.len() == 2 && parts.iter().all(|p| number(p) && p.len() <= 6)
+        });
+    after_keyword || range
+}
+
 /// Whether a doc says a "timestamp" names one object, as Slack's message timestamps do:
 /// "the timestamp of the message to react to". A point in time that filters says
 /// after, before, since or until.
@@ -348,6 +375,23 @@ mod tests {
         ));
         assert!(!says_result_count("page number of the results to fetch"));
         assert!(!says_result_count("the number of retries"));
+    }
+
+    #[test]
+    fn maxima_stated_in_docs() {
+        for doc in [
+            "number of results (1-20, default 10)",
+            "the number of items to include. maximum: `100`.",
+            "maximum number of channels to return (default 100, max 200)",
+            "results per page, up to 50",
+            "at most 20 entries",
+        ] {
+            assert!(super::states_maximum(doc), "{doc}");
+        }
+        assert!(!super::states_maximum(
+            "maximum number of commits to return"
+        ));
+        assert!(!super::states_maximum("only after 2024-01-31"));
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
     signature::check_budgets(tool, cx);
-    let rules: [(Rule, Check); 21] = [
+    let rules: [(Rule, Check); 22] = [
         (Rule::NameCharset, naming::check_name_charset),
         (Rule::NameStyle, naming::check_name_style),
         (Rule::NameLength, naming::check_name_length),
@@ -41,6 +41,10 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
         (
             Rule::DescriptionPlaceholder,
             description::check_description_placeholder,
+        ),
+        (
+            Rule::DescriptionFiller,
+            description::check_description_filler,
         ),
         (
             Rule::ParamDescriptionRequired,

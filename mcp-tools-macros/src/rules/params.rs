@@ -17,7 +17,7 @@ fn schema_params(tool: &ToolFn) -> impl Iterator<Item = &Param> {
 
 /// Whether a parameter's name says nothing about what it holds and nothing else does:
 /// no doc, or a doc that only restates the name ("The id."), and a plain type.
-pub(crate) fn is_vague_generic(param: &Param) -> bool {
+pub(crate) fn is_vague_generic(param: &Param, tool: &ToolFn) -> bool {
     let key = param.key.as_str();
     if !words::GENERIC_PARAM_NAMES.contains(&key) {
         return false;
@@ -27,7 +27,11 @@ pub(crate) fn is_vague_generic(param: &Param) -> bool {
         last_type_segment(&param.value_ty).as_deref(),
         Some("String" | "str" | "Value" | "Vec" | "bool" | "Map" | "HashMap" | "BTreeMap")
     ) || param.is_numeric;
-    plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
+    // "Value to select" on `select`: the tool's own words say no more than the name.
+    let own_words = format!("{key}_{}", tool.action_key);
+    plain
+        && (!evidence::is_documented(param)
+            || evidence::restates(&evidence::doc_of(param), &own_words))
 }
 
 /// Types whose schema says nothing of what the value means.
@@ -88,7 +92,7 @@ fn last_type_segment(ty: &syn::Type) -> Option<String> {
 
 /// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
 pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool).filter(|p| is_vague_generic(p)) {
+    for param in schema_params(tool).filter(|p| is_vague_generic(p, tool)) {
         let name = &param.wire_name.value;
         let better = match param.key.as_str() {
             "id" => format!(
@@ -172,6 +176,7 @@ fn spelled_unit(unit: &str) -> &str {
         "kg" => "kilograms",
         "m" => "metres",
         "chars" => "characters",
+        "fraction" => "a fraction of 1",
         other => other,
     }
 }
@@ -186,6 +191,7 @@ fn confusion(quantity: &str) -> &'static str {
         "m" => "a model will guess feet where you meant metres",
         "chars" => "a model has to guess whether it counts characters, bytes or lines",
         "pct" => "a model will guess a fraction where you meant percent",
+        "fraction" => "a model will guess 80 (percent) where you meant 0.8, or the reverse",
         _ => "a model has to guess the unit, and a wrong guess is off by orders of magnitude",
     }
 }
@@ -196,6 +202,7 @@ fn suggested_unit(quantity: &str) -> &'static str {
         "amount" | "price" | "cost" | "fee" | "budget" | "balance" | "salary" | "revenue"
         | "spend" => "usd",
         "discount" | "margin" => "pct",
+        "threshold" => "fraction",
         "timeout" | "delay" | "interval" | "backoff" | "cooldown" | "latency" | "elapsed"
         | "wait" => "ms",
         "duration" | "ttl" | "lifetime" | "expiry" | "uptime" | "downtime" | "period" => "s",
@@ -227,22 +234,27 @@ pub(crate) fn is_result_count(param: &Param) -> bool {
             // `tail_lines`, `num_results`; not `skip_lines`, an offset.
             || (key.contains('_')
                 && words::COUNTED_SUFFIXES.contains(&words::last_word(key))
-                && !matches!(words::first_word(key), "skip" | "offset" | "start" | "from" | "min" | "total"))
+                // `context_lines` is context around each hunk, not a count of results.
+                && !matches!(
+                    words::first_word(key),
+                    "skip" | "offset" | "start" | "from" | "min" | "total" | "context"
+                ))
             || evidence::says_result_count(&evidence::doc_of(param)))
 }
 
 /// `bounded_limit`: a result count has a `max` in the schema.
 pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in schema_params(tool).filter(|p| is_result_count(p)) {
-        if param.attrs.max.is_some() {
+        // A bound in the doc ("max 100") tells the model; one in the schema is also enforced.
+        if param.attrs.max.is_some() || evidence::states_maximum(&evidence::doc_of(param)) {
             continue;
         }
         let name = &param.wire_name.value;
         cx.rule(
             Rule::BoundedLimit,
             param.wire_name.span,
-            format!("`{name}` counts results but has no `max`: a model asking for 10000 floods its own context, and the schema cannot tell it the largest useful value"),
-            "bound it: `#[param(min = 1, max = 100)]`, and page past the bound with a cursor",
+            format!("`{name}` counts results but states no maximum: a model asking for 10000 floods its own context"),
+            "bound it in the schema, where every call is checked: `#[param(min = 1, max = 100)]`, and page past the bound with a cursor",
         );
     }
 }

@@ -287,13 +287,22 @@ fn description_rules() {
         ),
         ["description_placeholder"]
     );
+    // Filler and generated boilerplate are style: a warning of their own.
     let filler = "This tool gets the status of a shipment from the depot.";
     assert_eq!(
         rules(
             attr.clone(),
             quote!(#[doc = #filler] async fn get_status() {})
         ),
-        ["description_placeholder"]
+        ["description_filler"]
+    );
+    let generated = "Notion | Retrieve a user\nError Responses:\n400: Bad request";
+    assert_eq!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #generated] async fn get_status() {})
+        ),
+        ["description_filler"]
     );
     // `todo` inside a word is not a marker.
     let fine = "Get the status of a shipment, including the mastodon of todos.";
@@ -489,8 +498,21 @@ fn list_needs_a_filter_or_bound() {
 #[test]
 fn effect_rules() {
     let item = quote!(#[doc = #DOC] async fn set_weight() {});
+    // Undeclared, a tool is destructive by MCP's default: reported only where the name
+    // says that is wrong (it reads, or only adds).
+    assert!(rules(quote!(namespace = "shipment"), item.clone()).is_empty());
     assert_eq!(
-        rules(quote!(namespace = "shipment"), item.clone()),
+        rules(
+            quote!(namespace = "shipment"),
+            quote!(#[doc = #DOC] async fn get_status() {})
+        ),
+        ["effect_declared"]
+    );
+    assert_eq!(
+        rules(
+            quote!(namespace = "issue"),
+            quote!(#[doc = #DOC] async fn add_comment() {})
+        ),
         ["effect_declared"]
     );
     assert_eq!(
@@ -543,10 +565,14 @@ fn effect_rules() {
         ["destructive_verb"]
     );
     assert!(rules(quote!(namespace = "shipment", destructive), delete.clone()).is_empty());
-    // Without any effect, only effect_declared fires; its help names the verb's effect.
-    let only = messages(quote!(namespace = "shipment"), delete);
+    // Without any effect, a deleting tool is destructive by default, as it should be.
+    assert!(rules(quote!(namespace = "shipment"), delete).is_empty());
+    let only = messages(
+        quote!(namespace = "shipment"),
+        quote!(#[doc = #DOC] async fn get_label() {}),
+    );
     assert_eq!(only.len(), 1);
-    assert!(only[0].contains("destructive = true"), "{}", only[0]);
+    assert!(only[0].contains("say `read_only`"), "{}", only[0]);
     let get = quote!(#[doc = #DOC] async fn get_label() {});
     assert_eq!(
         rules(quote!(namespace = "shipment", destructive = false), get),
@@ -608,7 +634,6 @@ fn async_and_everything_at_once() {
             "param_description_required",
             "generic_param_name",
             "unit_in_name",
-            "effect_declared",
             "async_fn",
             "name_style"
         ]

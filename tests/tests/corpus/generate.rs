@@ -333,9 +333,39 @@ fn param_type(
             length_keys(prop, "minItems", "maxItems", &mut keys);
             "Vec<String>".to_owned()
         }
+        _ if is_structured(prop) => structured(tool, property, types, src),
         _ => "::serde_json::Value".to_owned(),
     };
     (ty, keys)
+}
+
+/// Whether a property's schema spells out its shape (named fields, a referenced
+/// definition, constants), as a port's own struct or enum would.
+fn is_structured(prop: &Value) -> bool {
+    match prop {
+        Value::Object(map) => {
+            map.contains_key("properties")
+                || map.contains_key("$ref")
+                || map.contains_key("const")
+                || map.values().any(is_structured)
+        }
+        Value::Array(items) => items.iter().any(is_structured),
+        _ => false,
+    }
+}
+
+/// A property with a published shape becomes a type of its own, as in a port that keeps
+/// the shape in a struct or enum (whose schema describes it). The corpus crate only needs
+/// the name; the value stays JSON.
+fn structured(
+    tool: &str,
+    property: &str,
+    types: &mut BTreeSet<String>,
+    src: &mut Source,
+) -> String {
+    let name = idents::unique(idents::type_name(tool, property), types);
+    src.line(format!("pub type {name} = ::serde_json::Value;"));
+    name
 }
 
 fn length_keys(prop: &Value, min: &str, max: &str, keys: &mut Vec<String>) {
