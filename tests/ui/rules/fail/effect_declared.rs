@@ -1,25 +1,26 @@
-//! `effect_declared`: a tool that says neither `read_only` nor `destructive = …` is reported
-//! at the `#[tool(...)]` arguments.
+//! `effect_declared`: a tool whose name says it only adds, and that says neither `read_only`
+//! nor `destructive = …` (so MCP's default makes it destructive), is reported at the
+//! `#[tool(...)]` arguments.
 use mcp_tools_runtime::prelude::*;
 
-/// Record a shipment's measured weight before dispatch.
+/// Add a note to a shipment for the depot staff, such as "fragile" or "call first".
 ///
-/// Use after weighing a parcel. Dispatched shipments cannot be changed.
-#[tool(namespace = "shipment", idempotent)]
-async fn set_weight(
+/// Use when the customer asks for special handling. Notes are kept; none is replaced.
+#[tool(namespace = "shipment")]
+async fn add_note(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
     shipment_number: String,
-    /// Measured weight of the parcel.
-    #[param(min = 0.1, max = 30000.0)]
-    weight_kg: f64,
+    /// The note, as the staff will read it.
+    #[param(min_length = 1, max_length = 500)]
+    note: String,
 ) -> String {
-    format!("{shipment_number} now weighs {weight_kg} kg")
+    format!("{shipment_number}: noted {note}")
 }
 
 fn main() {
     let _ = Registry::builder()
         .server_info("t", "1")
-        .tools(tools![set_weight])
+        .tools(tools![add_note])
         .build();
 }

@@ -202,19 +202,26 @@ async fn list_depots() -> String {
     "BER-2, LIS-1".to_owned()
 }
 
-/// Record a shipment's measured weight before dispatch.
+/// Look up a shipment's measured weight.
 ///
-/// Use after weighing a parcel. Dispatched shipments cannot be changed.
+/// Use before quoting a price that depends on the weight.
 #[tool(namespace = "scale", allow(effect_declared))]
-async fn set_weight(
+async fn get_weight(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
     shipment_number: String,
-    /// Measured weight of the parcel.
-    #[param(min = 0.1, max = 30000.0)]
-    weight_kg: f64,
 ) -> String {
-    format!("{shipment_number} now weighs {weight_kg} kg")
+    format!("{shipment_number} weighs 2.5 kg")
+}
+
+/// This tool looks up the customs category of a parcel's contents.
+#[tool(namespace = "customs", read_only, allow(description_filler))]
+async fn get_category(
+    /// Contents as declared on the label, for example `books`.
+    #[param(min_length = 1, max_length = 200)]
+    contents: String,
+) -> String {
+    format!("{contents}: printed matter")
 }
 
 /// Look up where a parcel is and when it is due.
@@ -291,11 +298,12 @@ fn main() {
             convert,
             get_flag,
             set_temperature,
+            get_category,
             search_shipments,
             mark_dispatched,
             update_stock,
             list_depots,
-            set_weight,
+            get_weight,
             get_eta,
             delete_draft,
             get_shipment_status,
@@ -303,5 +311,5 @@ fn main() {
         ])
         .build()
         .unwrap();
-    assert_eq!(registry.tool_definitions().len(), 21);
+    assert_eq!(registry.tool_definitions().len(), 22);
 }
