@@ -1,9 +1,11 @@
 //! End-to-end test with the official MCP Python SDK as the client.
 //!
 //! Runs `tests/python/client_e2e.py` against the `fixture-server` binary, over stdio and
-//! Streamable HTTP, with the SDK's legacy handshake and its automatic negotiation. The SDK
-//! must be installed (`python3 -m pip install -r tests/python/requirements.txt`; `.ci/run`
-//! does it): without it this test fails, it never skips. `PYTHON` names another interpreter.
+//! Streamable HTTP, with the SDK's legacy handshake and its automatic negotiation. The test
+//! provisions the SDK itself: on first run it makes a virtual environment under the target
+//! directory and installs `tests/python/requirements.txt` into it (`python3` and its `venv`
+//! module must exist; the failure says so). `PYTHON` names an interpreter that already has
+//! the SDK instead. Without the SDK this test fails, it never skips.
 
 use std::{process::Stdio, time::Duration};
 
@@ -12,8 +14,60 @@ use mcp_tools_tests::{SERVER_NAME, SERVER_VERSION};
 /// The whole script: four connections, ten checks each, every check bounded on its own.
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(600);
 
+/// The interpreter with the SDK: `PYTHON`, or the test's own virtual environment, made and
+/// filled on first use.
 fn python() -> String {
-    std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned())
+    if let Ok(python) = std::env::var("PYTHON") {
+        return python;
+    }
+    let venv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-venv");
+    let python = venv.join("bin").join("python");
+    let requirements = concat!(env!("CARGO_MANIFEST_DIR"), "/python/requirements.txt");
+    // The requirements as installed, so a change to the file installs again.
+    let stamp = venv.join("requirements.installed");
+    let wanted = std::fs::read_to_string(requirements).expect("tests/python/requirements.txt");
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(wanted.as_str()) {
+        let run = |program: &std::path::Path, args: &[&str]| {
+            let status = std::process::Command::new(program)
+                .args(args)
+                .status()
+                .unwrap_or_else(|err| {
+                    panic!(
+                        "cannot run `{}`: {err}; the Python end-to-end test needs python3 with \
+                         its venv module (Debian: `apt-get install python3-venv`), or PYTHON set \
+                         to an interpreter that has the `mcp` package",
+                        program.display()
+                    )
+                });
+            assert!(
+                status.success(),
+                "`{} {}` failed; the Python end-to-end test needs python3 with its venv module \
+                 and the package registry, or PYTHON set to an interpreter that has `mcp`",
+                program.display(),
+                args.join(" ")
+            );
+        };
+        if !python.exists() {
+            run(
+                std::path::Path::new("python3"),
+                &["-m", "venv", venv.to_str().expect("a UTF-8 target path")],
+            );
+        }
+        run(
+            &python,
+            &[
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                requirements,
+            ],
+        );
+        std::fs::write(&stamp, wanted).expect("the venv's stamp is writable");
+    }
+    python.to_str().expect("a UTF-8 target path").to_owned()
 }
 
 /// Runs `command` to completion, or kills it, with everything it started, after
@@ -63,9 +117,9 @@ async fn the_python_sdk_client_passes_every_check() {
     .await;
     assert!(
         probe.status.success(),
-        "the official MCP Python SDK is not importable by `{python}`; install it with \
-         `{python} -m pip install -r tests/python/requirements.txt` (the `mcp` package), or set \
-         PYTHON to an interpreter that has it:\n{}",
+        "the official MCP Python SDK is not importable by `{python}`; unset PYTHON to let the \
+         test install it, or install it there with \
+         `{python} -m pip install -r tests/python/requirements.txt`:\n{}",
         String::from_utf8_lossy(&probe.stderr)
     );
     let sdk_version = String::from_utf8_lossy(&probe.stdout).trim().to_owned();
