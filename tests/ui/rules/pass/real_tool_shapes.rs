@@ -1,6 +1,8 @@
 //! Tool designs taken from public MCP servers that the rules must accept: evidence in doc
-//! comments (units, time formats, meanings), noun-then-verb names, redundant hints on
-//! read-only tools, and published names kept with one waiver of style.
+//! comments (units, time formats, meanings, a maximum), noun-then-verb names, redundant
+//! hints on read-only tools, an overwrite left destructive by default, a parameter the
+//! tool's description speaks of, self-describing names (`query`, `offset`), and published
+//! names kept with one waiver of style.
 use mcp_tools_runtime::prelude::*;
 
 /// Perform click on a web page.
@@ -121,6 +123,35 @@ async fn directory_tree(
     path
 }
 
+/// Record a shipment's measured weight; the new weight replaces the old one.
+///
+/// Undeclared, a tool is destructive by MCP's default, which is what an overwrite is.
+#[tool(namespace = "scale")]
+async fn set_weight(
+    /// Shipment number, for example `SH-2026-004211`.
+    #[param(pattern = r"^SH-\d{4}-\d{6}$")]
+    shipment_number: String,
+    /// Measured weight of the parcel.
+    #[param(min = 0.1, max = 30000.0)]
+    weight_kg: f64,
+) -> String {
+    format!("{shipment_number}: {weight_kg} kg")
+}
+
+/// Search the web; use the `count` parameter to ask for fewer results.
+#[tool(namespace = "web", read_only, open_world)]
+async fn search(
+    /// Words to search for.
+    query: String,
+    /// Number of results (1-20, default 10).
+    count: Option<u32>,
+    /// Safe-search level of the results.
+    safesearch: Option<bool>,
+    offset: Option<u32>,
+) -> String {
+    format!("{query} {count:?} {safesearch:?} {offset:?}")
+}
+
 fn main() {
     let _ = Registry::builder()
         .server_info("t", "1")
@@ -134,7 +165,9 @@ fn main() {
             cookie_get,
             get_env,
             wait_for,
-            directory_tree
+            directory_tree,
+            set_weight,
+            search
         ])
         .build()
         .expect("every tool here is a valid tool");
