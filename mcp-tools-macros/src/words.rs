@@ -881,7 +881,9 @@ pub(crate) const QUANTITY_WORDS: &[&str] = &[
     "discount",
     "margin",
     "quota",
-    "threshold",
+    "confidence",
+    "similarity",
+    "probability",
 ];
 
 /// Names with a quantity word that count things, so need no unit: `page_size` is items.

@@ -202,7 +202,7 @@ fn suggested_unit(quantity: &str) -> &'static str {
         "amount" | "price" | "cost" | "fee" | "budget" | "balance" | "salary" | "revenue"
         | "spend" => "usd",
         "discount" | "margin" => "pct",
-        "threshold" => "fraction",
+        "confidence" | "similarity" | "probability" => "fraction",
         "timeout" | "delay" | "interval" | "backoff" | "cooldown" | "latency" | "elapsed"
         | "wait" => "ms",
         "duration" | "ttl" | "lifetime" | "expiry" | "uptime" | "downtime" | "period" => "s",
