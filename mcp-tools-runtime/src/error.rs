@@ -76,8 +76,27 @@ impl ErrorKind {
 /// );
 /// ```
 ///
-/// Any `std::error::Error` converts into an [`ErrorKind::Internal`] error, so `?` works on
-/// I/O and database errors; their text is logged, never shown to the model.
+/// Any `std::error::Error` converts into a `ToolError`, so `?` works on I/O and database
+/// errors. The error's own text goes to the log, never to the model (it may hold paths or
+/// hosts the model did not send); the model reads a message chosen by kind:
+///
+/// | source | kind | what the model reads |
+/// |---|---|---|
+/// | `io::Error` `NotFound` | not found | no such file or directory |
+/// | `PermissionDenied`, `ReadOnlyFilesystem` | permission denied | the server may not access it / read-only |
+/// | `AlreadyExists`, `DirectoryNotEmpty` | conflict | it already exists / the directory is not empty |
+/// | `NotADirectory`, `IsADirectory`, `InvalidInput`, `InvalidFilename`, `InvalidData`, `FileTooLarge`, `Unsupported` | invalid input | what is wrong with the path or data |
+/// | `TimedOut`, `Interrupted`, `WouldBlock`, `ResourceBusy`, connection and network failures, `StorageFull`, `QuotaExceeded` | retry later | a temporary failure |
+/// | `tokio::time::error::Elapsed` | retry later | timed out |
+/// | any other error | internal | masked, with a reference id to the log line |
+///
+/// ```
+/// use mcp_tools_runtime::{ErrorKind, ToolError};
+///
+/// let err: ToolError = std::io::Error::from(std::io::ErrorKind::NotADirectory).into();
+/// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+/// assert_eq!(err.to_string(), "invalid input: a component of the path is not a directory");
+/// ```
 pub struct ToolError {
     kind: ErrorKind,
     message: Cow<'static, str>,
@@ -182,8 +201,12 @@ impl ToolError {
             .as_deref()
             .map(|s| s as &(dyn std::error::Error + 'static));
         while let Some(err) = source {
-            detail.push_str(": ");
-            detail.push_str(&err.to_string());
+            // An error converted with `?` carries its own text as the message already.
+            let text = err.to_string();
+            if !detail.ends_with(&text) {
+                detail.push_str(": ");
+                detail.push_str(&text);
+            }
             source = err.source();
         }
         detail
@@ -225,8 +248,83 @@ impl fmt::Debug for ToolError {
 
 impl<E: std::error::Error + Send + Sync + 'static> From<E> for ToolError {
     fn from(err: E) -> Self {
-        ToolError::internal(err.to_string()).with_source(err)
+        let any: &dyn std::any::Any = &err;
+        let known = if let Some(io) = any.downcast_ref::<std::io::Error>() {
+            io_kind(io.kind())
+        } else if any.is::<tokio::time::error::Elapsed>() {
+            Some((ErrorKind::RetryLater, "timed out; the same call may work later"))
+        } else {
+            None
+        };
+        match known {
+            Some((kind, message)) => ToolError::new(kind, message).with_source(err),
+            // The message is the error's own text, for the log; the model sees it masked.
+            None => ToolError::internal(err.to_string()).with_source(err),
+        }
     }
+}
+
+/// What an I/O failure means to the model, in words that name no path: the error's own
+/// text (which may) goes to the log with the source.
+fn io_kind(kind: std::io::ErrorKind) -> Option<(ErrorKind, &'static str)> {
+    use std::io::ErrorKind as Io;
+    Some(match kind {
+        Io::NotFound => (
+            ErrorKind::NotFound,
+            "no such file or directory; list the directory to see what exists",
+        ),
+        Io::PermissionDenied => (
+            ErrorKind::PermissionDenied,
+            "the server may not access this file or directory",
+        ),
+        Io::ReadOnlyFilesystem => (ErrorKind::PermissionDenied, "the file system is read-only"),
+        Io::AlreadyExists => (
+            ErrorKind::Conflict,
+            "it already exists; choose another name, or change the existing one",
+        ),
+        Io::DirectoryNotEmpty => (ErrorKind::Conflict, "the directory is not empty"),
+        Io::NotADirectory => (
+            ErrorKind::InvalidInput,
+            "a component of the path is not a directory",
+        ),
+        Io::IsADirectory => (
+            ErrorKind::InvalidInput,
+            "the path is a directory, where a file is needed",
+        ),
+        Io::InvalidInput | Io::InvalidFilename => (
+            ErrorKind::InvalidInput,
+            "the path or the input is not valid for this operation",
+        ),
+        Io::InvalidData => (
+            ErrorKind::InvalidInput,
+            "the data is not in the form this operation reads (for example, not UTF-8 text)",
+        ),
+        Io::FileTooLarge => (ErrorKind::InvalidInput, "the file is too large"),
+        Io::Unsupported => (
+            ErrorKind::InvalidInput,
+            "this operation is not supported here",
+        ),
+        Io::StorageFull | Io::QuotaExceeded => (
+            ErrorKind::RetryLater,
+            "no space left on the device; the call may work once space is freed",
+        ),
+        Io::TimedOut
+        | Io::Interrupted
+        | Io::WouldBlock
+        | Io::ResourceBusy
+        | Io::ConnectionRefused
+        | Io::ConnectionReset
+        | Io::ConnectionAborted
+        | Io::NotConnected
+        | Io::BrokenPipe
+        | Io::HostUnreachable
+        | Io::NetworkUnreachable
+        | Io::NetworkDown => (
+            ErrorKind::RetryLater,
+            "a temporary I/O failure; the same call may work later",
+        ),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -253,11 +351,54 @@ mod tests {
     }
 
     #[test]
-    fn std_errors_become_internal_with_their_source() {
+    fn std_errors_become_internal_with_their_source_once() {
         let io = std::io::Error::other("disk full");
         let err: ToolError = io.into();
         assert_eq!(err.kind(), ErrorKind::Internal);
-        assert!(err.log_detail().starts_with("disk full"));
+        // Not "disk full: disk full".
+        assert_eq!(err.log_detail(), "disk full");
+        let parse: ToolError = "x".parse::<u32>().unwrap_err().into();
+        assert_eq!(parse.kind(), ErrorKind::Internal);
+        assert_eq!(parse.log_detail(), "invalid digit found in string");
+    }
+
+    #[test]
+    fn io_errors_map_to_kinds_and_leak_no_path() {
+        let path = "/srv/secret/config.toml";
+        let cases = [
+            (std::io::ErrorKind::NotFound, ErrorKind::NotFound),
+            (std::io::ErrorKind::PermissionDenied, ErrorKind::PermissionDenied),
+            (std::io::ErrorKind::AlreadyExists, ErrorKind::Conflict),
+            (std::io::ErrorKind::NotADirectory, ErrorKind::InvalidInput),
+            (std::io::ErrorKind::IsADirectory, ErrorKind::InvalidInput),
+            (std::io::ErrorKind::DirectoryNotEmpty, ErrorKind::Conflict),
+            (std::io::ErrorKind::TimedOut, ErrorKind::RetryLater),
+            (std::io::ErrorKind::StorageFull, ErrorKind::RetryLater),
+            (std::io::ErrorKind::Other, ErrorKind::Internal),
+        ];
+        for (io_kind, kind) in cases {
+            let err: ToolError = std::io::Error::new(io_kind, format!("{path}: failed")).into();
+            assert_eq!(err.kind(), kind, "{io_kind:?}");
+            let text = err.model_text(Some("ref1"));
+            assert!(!text.contains(path), "{io_kind:?} leaks the path: {text}");
+            // The log keeps the whole story.
+            assert!(err.log_detail().contains(path), "{io_kind:?}: {}", err.log_detail());
+        }
+        // A real one, from the file system.
+        let err: ToolError = std::fs::read("/nonexistent/mcp-tools-test").unwrap_err().into();
+        assert_eq!(
+            err.model_text(None),
+            "not found: no such file or directory; list the directory to see what exists"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_timeout_is_retry_later() {
+        let elapsed = tokio::time::timeout(Duration::from_millis(1), std::future::pending::<()>())
+            .await
+            .unwrap_err();
+        let err: ToolError = elapsed.into();
+        assert_eq!(err.kind(), ErrorKind::RetryLater);
     }
 
     #[test]
