@@ -1134,14 +1134,19 @@ fn fixture_server() -> PathBuf {
 }
 
 /// The example's `shipments` binary, built next to the fixture server.
+async fn shipments_binary() -> PathBuf {
+    example_binary("shipments").await
+}
+
+/// An example binary of `mcp-tools-examples`, built next to the fixture server.
 ///
 /// Cargo gives integration tests the paths of their own package's binaries only, so the
 /// example binary is built here, into the same target directory and profile (a no-op when
 /// it is up to date).
-async fn shipments_binary() -> PathBuf {
+async fn example_binary(bin: &str) -> PathBuf {
     let fixture = fixture_server();
     let profile_dir = fixture.parent().expect("binaries live in a directory");
-    let name = format!("shipments{}", std::env::consts::EXE_SUFFIX);
+    let name = format!("{bin}{}", std::env::consts::EXE_SUFFIX);
     let binary = profile_dir.join(name);
     let target_dir = profile_dir
         .parent()
@@ -1160,7 +1165,7 @@ async fn shipments_binary() -> PathBuf {
             "-p",
             "mcp-tools-examples",
             "--bin",
-            "shipments",
+            bin,
         ])
         .args(["--profile", profile])
         .arg("--target-dir")
@@ -1170,11 +1175,11 @@ async fn shipments_binary() -> PathBuf {
         .kill_on_drop(true);
     let output = tokio::time::timeout(Duration::from_secs(900), build.output())
         .await
-        .expect("building the shipments example takes under 15 minutes")
+        .expect("building an example takes under 15 minutes")
         .expect("cargo runs");
     assert!(
         output.status.success(),
-        "cargo build -p mcp-tools-examples --bin shipments failed:\n{}",
+        "cargo build -p mcp-tools-examples --bin {bin} failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(binary.exists(), "{} was not built", binary.display());
@@ -1268,6 +1273,38 @@ async fn the_fixture_server_binary_over_stdio() {
     assert_eq!(err.code.0, INVALID_PARAMS);
 
     // Stdout carries only the protocol: a stray print would have broken the calls above.
+    server.close().await;
+}
+
+#[tokio::test]
+async fn the_notes_example_binary_over_stdio() {
+    let binary = example_binary("notes").await;
+    let server = Child::spawn(&binary).await;
+    let peer = server.peer();
+    let listed = within("tools/list", peer.list_all_tools())
+        .await
+        .expect("tools/list succeeds");
+    assert_eq!(names(&listed), ["notes_add", "notes_search", "notes_delete"]);
+
+    let added = call(peer, "notes_add", json!({ "text": "Buy milk and eggs" })).await;
+    assert_success(&added);
+    let note_id = added.structured_content.as_ref().unwrap()["note_id"].clone();
+    call(peer, "notes_add", json!({ "text": "Call the plumber" })).await;
+    let found = call(peer, "notes_search", json!({ "query": "EGGS milk" })).await;
+    assert_success(&found);
+    let found = found.structured_content.expect("a structured result");
+    assert_eq!(found["result"].as_array().map(Vec::len), Some(1), "{found}");
+    assert_eq!(found["result"][0]["note_id"], note_id);
+
+    let too_many = call(peer, "notes_search", json!({ "query": "", "limit": 500 })).await;
+    assert_tool_error(&too_many, "invalid_input", false);
+    assert!(text(&too_many).contains("limit must be at most 50"), "{}", text(&too_many));
+
+    let deleted = call(peer, "notes_delete", json!({ "note_id": note_id })).await;
+    assert_success(&deleted);
+    let again = call(peer, "notes_delete", json!({ "note_id": note_id })).await;
+    assert_tool_error(&again, "not_found", false);
+    assert!(text(&again).contains("find ids with `notes_search`"), "{}", text(&again));
     server.close().await;
 }
 

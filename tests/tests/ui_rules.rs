@@ -1,4 +1,4 @@
-//! The design-rule catalog (DESIGN §5) at compile time.
+//! The design-rule catalog (RULES.md) at compile time.
 //!
 //! `ui/rules/fail` holds one file per rule id, named after it: a realistic tool with exactly
 //! one violation, whose `.stderr` shows one error at the offending token, with its `= help:`
