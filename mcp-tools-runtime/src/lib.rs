@@ -13,6 +13,7 @@ mod output;
 mod page;
 mod registry;
 mod schema;
+mod seal;
 mod server;
 mod suggest;
 mod tokens;

@@ -15,6 +15,7 @@ use crate::{
     definition::{AliasMeta, ToolDefinition},
     discovery::{self, CALL_TOOL, Index, SEARCH_TOOL},
     optimizer::{Budgets, ToolBudget},
+    seal::Sealer,
     tokens::Encoding,
     validate::Validator,
 };
@@ -69,6 +70,8 @@ pub(crate) struct Inner {
     pub(crate) default_caller: Caller,
     /// Changes whenever the listed catalog does, so stale cursors are refused.
     pub(crate) catalog_tag: u32,
+    /// Mints and checks the cursors clients hand back.
+    pub(crate) sealer: Sealer,
     #[cfg(feature = "http")]
     pub(crate) allowed_hosts: Option<Vec<String>>,
 }
@@ -107,6 +110,7 @@ pub struct RegistryBuilder {
     encoding: Encoding,
     alias_listing: AliasListing,
     discovery: Option<Vec<String>>,
+    sealer: Option<Sealer>,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
 }
@@ -191,6 +195,7 @@ impl Registry {
             encoding: Encoding::default(),
             alias_listing: AliasListing::Hidden,
             discovery: None,
+            sealer: None,
             #[cfg(feature = "http")]
             allowed_hosts: None,
         }
@@ -267,6 +272,17 @@ impl RegistryBuilder {
     #[must_use]
     pub fn instructions(mut self, text: impl Into<String>) -> Self {
         self.instructions = Some(text.into());
+        self
+    }
+
+    /// The secret that keys the cursors this server hands out (`tools/list` pages and
+    /// [`PageCursor`](crate::PageCursor)s). By default each registry draws a random key, so
+    /// a cursor survives neither a restart nor a trip to another replica; servers behind a
+    /// load balancer give every replica the same secret (32 random bytes or more, kept out of
+    /// the source).
+    #[must_use]
+    pub fn cursor_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
+        self.sealer = Some(Sealer::from_secret(secret.as_ref()));
         self
     }
 
@@ -508,6 +524,7 @@ impl RegistryBuilder {
                 page_size: self.page_size,
                 default_caller: self.default_caller,
                 catalog_tag: hasher.finish() as u32,
+                sealer: self.sealer.unwrap_or_else(Sealer::random),
                 #[cfg(feature = "http")]
                 allowed_hosts: self.allowed_hosts,
             }),

@@ -9,7 +9,11 @@ use rmcp::{
     service::RequestContext,
 };
 
-use crate::{Caller, Registry, dispatch::CallEnv};
+use crate::{
+    Caller, Registry,
+    dispatch::CallEnv,
+    seal::{Fields, Reader, Sealer},
+};
 
 impl ServerHandler for Registry {
     fn get_info(&self) -> ServerConfig {
@@ -65,8 +69,9 @@ impl ServerHandler for Registry {
 impl Registry {
     /// One page of `tools/list`, and the cursor of the next.
     ///
-    /// Cursors are opaque to clients: the offset and a tag of the catalog, so a cursor from
-    /// another build of the server is refused rather than silently skipping tools.
+    /// Cursors are opaque to clients: the offset and a tag of the catalog, sealed with the
+    /// registry's key, so a forged cursor, or one from another build of the server, is
+    /// refused rather than silently skipping tools.
     pub(crate) fn page(
         &self,
         cursor: Option<&str>,
@@ -74,32 +79,38 @@ impl Registry {
         let inner = &self.inner;
         let start = match cursor {
             None => 0,
-            Some(cursor) => decode_cursor(cursor, inner.catalog_tag)
+            Some(cursor) => decode_cursor(&inner.sealer, cursor, inner.catalog_tag)
                 .filter(|&offset| offset < inner.listed.len())
                 .ok_or_else(|| {
+                    // The cursor is not echoed: it may be anything, of any length.
                     ErrorData::invalid_params(
-                        format!("invalid cursor `{cursor}`; call tools/list without a cursor to start from the first page"),
+                        "invalid cursor: not one this server issued for this catalog; call tools/list without a cursor to start from the first page",
                         None,
                     )
                 })?,
         };
         let end = (start + inner.page_size).min(inner.listed.len());
-        let next = (end < inner.listed.len()).then(|| encode_cursor(end, inner.catalog_tag));
+        let next = (end < inner.listed.len())
+            .then(|| encode_cursor(&inner.sealer, end, inner.catalog_tag));
         Ok((inner.listed[start..end].to_vec(), next))
     }
 }
 
-fn encode_cursor(offset: usize, tag: u32) -> String {
-    format!("{:08x}{:x}", tag ^ 0x5a5a_5a5a, offset)
+/// What `tools/list` cursors are sealed for; page cursors of tools have their own.
+const LIST_CURSOR: &str = "tools/list";
+
+fn encode_cursor(sealer: &Sealer, offset: usize, tag: u32) -> String {
+    let fields = Fields::default().u64(u64::from(tag)).u64(offset as u64);
+    sealer.seal(LIST_CURSOR, fields.bytes())
 }
 
-fn decode_cursor(cursor: &str, tag: u32) -> Option<usize> {
-    let (tag_hex, offset_hex) = cursor.split_at_checked(8)?;
-    let found = u32::from_str_radix(tag_hex, 16).ok()? ^ 0x5a5a_5a5a;
-    if found != tag || offset_hex.is_empty() {
-        return None;
-    }
-    usize::from_str_radix(offset_hex, 16).ok()
+fn decode_cursor(sealer: &Sealer, cursor: &str, tag: u32) -> Option<usize> {
+    let fields = sealer.open(LIST_CURSOR, cursor)?;
+    let mut read = Reader::new(&fields);
+    let (found, offset) = (read.u64()?, read.u64()?);
+    (found == u64::from(tag) && read.is_done())
+        .then(|| usize::try_from(offset).ok())
+        .flatten()
 }
 
 // An HTTP authentication layer puts a `Caller` into the request's extensions.
@@ -117,13 +128,16 @@ fn caller_of(context: &RequestContext<RoleServer>) -> Option<Caller> {
 #[cfg(test)]
 mod tests {
     use super::{decode_cursor, encode_cursor};
+    use crate::seal::Sealer;
 
     #[test]
-    fn cursors_round_trip_and_refuse_other_catalogs() {
-        let c = encode_cursor(100, 7);
-        assert_eq!(decode_cursor(&c, 7), Some(100));
-        assert_eq!(decode_cursor(&c, 8), None);
-        assert_eq!(decode_cursor("garbage", 7), None);
-        assert_eq!(decode_cursor("", 7), None);
+    fn cursors_round_trip_and_refuse_other_catalogs_and_keys() {
+        let sealer = Sealer::random();
+        let c = encode_cursor(&sealer, 100, 7);
+        assert_eq!(decode_cursor(&sealer, &c, 7), Some(100));
+        assert_eq!(decode_cursor(&sealer, &c, 8), None);
+        assert_eq!(decode_cursor(&Sealer::random(), &c, 7), None);
+        assert_eq!(decode_cursor(&sealer, "garbage", 7), None);
+        assert_eq!(decode_cursor(&sealer, "", 7), None);
     }
 }
