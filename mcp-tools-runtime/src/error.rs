@@ -252,7 +252,10 @@ impl<E: std::error::Error + Send + Sync + 'static> From<E> for ToolError {
         let known = if let Some(io) = any.downcast_ref::<std::io::Error>() {
             io_kind(io.kind())
         } else if any.is::<tokio::time::error::Elapsed>() {
-            Some((ErrorKind::RetryLater, "timed out; the same call may work later"))
+            Some((
+                ErrorKind::RetryLater,
+                "timed out; the same call may work later",
+            ))
         } else {
             None
         };
@@ -367,7 +370,10 @@ mod tests {
         let path = "/srv/secret/config.toml";
         let cases = [
             (std::io::ErrorKind::NotFound, ErrorKind::NotFound),
-            (std::io::ErrorKind::PermissionDenied, ErrorKind::PermissionDenied),
+            (
+                std::io::ErrorKind::PermissionDenied,
+                ErrorKind::PermissionDenied,
+            ),
             (std::io::ErrorKind::AlreadyExists, ErrorKind::Conflict),
             (std::io::ErrorKind::NotADirectory, ErrorKind::InvalidInput),
             (std::io::ErrorKind::IsADirectory, ErrorKind::InvalidInput),
@@ -382,10 +388,16 @@ mod tests {
             let text = err.model_text(Some("ref1"));
             assert!(!text.contains(path), "{io_kind:?} leaks the path: {text}");
             // The log keeps the whole story.
-            assert!(err.log_detail().contains(path), "{io_kind:?}: {}", err.log_detail());
+            assert!(
+                err.log_detail().contains(path),
+                "{io_kind:?}: {}",
+                err.log_detail()
+            );
         }
         // A real one, from the file system.
-        let err: ToolError = std::fs::read("/nonexistent/mcp-tools-test").unwrap_err().into();
+        let err: ToolError = std::fs::read("/nonexistent/mcp-tools-test")
+            .unwrap_err()
+            .into();
         assert_eq!(
             err.model_text(None),
             "not found: no such file or directory; list the directory to see what exists"
