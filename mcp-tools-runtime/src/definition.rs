@@ -137,8 +137,15 @@ impl ToolDefinition {
         let mut input = InputSchema::default();
         describe(&mut input);
         let input_schema = input.to_schema();
-        let validator = Validator::compile(&input_schema, meta.params);
         let mut problems = Vec::new();
+        let validator = Validator::compile(&input_schema, meta.params).unwrap_or_else(|errors| {
+            problems.extend(
+                errors
+                    .into_iter()
+                    .map(|e| format!("its input schema's {e}")),
+            );
+            Validator::refusing()
+        });
         for param in meta.params {
             for (what, value) in [
                 ("default", param.default_value()),

@@ -21,11 +21,14 @@ pub struct InputSchema {
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
     pub(crate) needs: Vec<crate::arg::StateNeed>,
+    /// Subschemas the parameters' recursive types share, published as the root's `$defs`.
+    pub(crate) defs: JsonObject,
 }
 
 impl InputSchema {
     /// Adds a property described by `schema` and the parameter's metadata.
-    pub fn add_property(&mut self, param: &ParamMeta, schema: JsonObject) {
+    pub fn add_property(&mut self, param: &ParamMeta, mut schema: JsonObject) {
+        self.hoist_defs(param.name, &mut schema);
         let schema = apply_param(schema, param);
         if param.required {
             self.required.push(param.name.to_owned());
@@ -45,7 +48,144 @@ impl InputSchema {
             root.insert("required".into(), json!(self.required));
         }
         root.insert("additionalProperties".into(), Value::Bool(false));
+        if !self.defs.is_empty() {
+            root.insert("$defs".into(), Value::Object(self.defs.clone()));
+        }
         root
+    }
+
+    /// A parameter's schema is written for its own document: `$ref: "#"` means its root and
+    /// `#/$defs/X` its own `$defs` (schemars keeps these for recursive types). Embedded at
+    /// `#/properties/<name>`, its `$defs` move to the input schema's root (renamed if another
+    /// parameter's differ under the same name) and every `$ref` is rewritten to match.
+    fn hoist_defs(&mut self, name: &str, schema: &mut JsonObject) {
+        let mut renames: Vec<(String, String)> = vec![(
+            "#".to_owned(),
+            format!("#/properties/{}", pointer_token(name)),
+        )];
+        let defs = match schema.remove("$defs") {
+            Some(Value::Object(defs)) => defs,
+            _ => Map::new(),
+        };
+        let mut placed = Vec::new();
+        for (def, body) in defs {
+            let mut key = def.clone();
+            if self
+                .defs
+                .get(&key)
+                .is_some_and(|existing| *existing != body)
+            {
+                key = format!("{def}_{name}");
+            }
+            renames.push((
+                format!("#/$defs/{}", pointer_token(&def)),
+                format!("#/$defs/{}", pointer_token(&key)),
+            ));
+            placed.push((key, body));
+        }
+        let mut root = Value::Object(std::mem::take(schema));
+        rewrite_refs(&mut root, &renames);
+        if let Value::Object(map) = root {
+            *schema = map;
+        }
+        for (key, mut body) in placed {
+            rewrite_refs(&mut body, &renames);
+            self.defs.insert(key, body);
+        }
+    }
+}
+
+/// A key as a JSON pointer token.
+fn pointer_token(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// Rewrites each `$ref` whose target is `from` (or under it) to the same place under `to`.
+fn rewrite_refs(value: &mut Value, renames: &[(String, String)]) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get_mut("$ref") {
+                // The longest match first: `#/$defs/X` before `#`.
+                if let Some((from, to)) = renames
+                    .iter()
+                    .filter(|(from, _)| {
+                        target == from
+                            || (target.starts_with(from.as_str())
+                                && target[from.len()..].starts_with('/'))
+                    })
+                    .max_by_key(|(from, _)| from.len())
+                {
+                    *target = format!("{to}{}", &target[from.len()..]);
+                }
+            }
+            for (key, child) in map.iter_mut() {
+                // `const`, `enum`, `default` and `examples` hold values, not schemas.
+                if !matches!(key.as_str(), "const" | "enum" | "default" | "examples") {
+                    rewrite_refs(child, renames);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| rewrite_refs(i, renames)),
+        _ => {}
+    }
+}
+
+/// Closes the object schemas Rust structs produce, at every depth, so an unknown field is
+/// refused where it is sent rather than dropped by serde: a schema with `properties` and no
+/// word on other keys gets `additionalProperties: false`, or `unevaluatedProperties: false`
+/// when `allOf`/`anyOf`/`oneOf`/`$ref` add properties in place (a `#[serde(flatten)]`ed
+/// enum), whose branches then stay open so the parent's properties pass them. Maps, `Value`
+/// and structs that flatten a map keep saying what they accept (`additionalProperties:
+/// <schema>` or `true`); an object schema without `properties` (a struct with no fields, a
+/// hand-written schema) is left as it is.
+fn close(value: &mut Value, merged: bool) {
+    let Value::Object(map) = value else { return };
+    let has_properties = map.contains_key("properties");
+    let open_ended = [
+        "additionalProperties",
+        "unevaluatedProperties",
+        "patternProperties",
+    ]
+    .iter()
+    .any(|k| map.contains_key(*k));
+    let applies_in_place = ["allOf", "anyOf", "oneOf", "$ref"]
+        .iter()
+        .any(|k| map.contains_key(*k));
+    if has_properties && !open_ended && !merged {
+        let keyword = if applies_in_place {
+            "unevaluatedProperties"
+        } else {
+            "additionalProperties"
+        };
+        map.insert(keyword.into(), Value::Bool(false));
+    }
+    for (key, child) in map.iter_mut() {
+        match key.as_str() {
+            "properties" | "patternProperties" | "$defs" => {
+                if let Value::Object(children) = child {
+                    for c in children.values_mut() {
+                        close(c, false);
+                    }
+                }
+            }
+            "prefixItems" => {
+                if let Value::Array(children) = child {
+                    for c in children.iter_mut() {
+                        close(c, false);
+                    }
+                }
+            }
+            "additionalProperties" | "items" | "propertyNames" | "not" => close(child, false),
+            "allOf" | "anyOf" | "oneOf" => {
+                if let Value::Array(children) = child {
+                    let merged = merged || has_properties;
+                    for c in children.iter_mut() {
+                        close(c, merged);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -56,7 +196,12 @@ pub fn input_schema_for<T: JsonSchema>() -> JsonObject {
         .with(|s| s.inline_subschemas = true)
         .into_generator()
         .into_root_schema_for::<T>();
-    lean(schema.to_value(), Bounds::Exact)
+    let mut schema = Value::Object(lean(schema.to_value(), Bounds::Exact));
+    close(&mut schema, false);
+    match schema {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
 }
 
 /// An `outputSchema`, and whether values travel wrapped as `{"result": …}`.

@@ -168,7 +168,11 @@ fn literal(meta: &Meta, key: &str, example: &str, cx: &mut Diagnostics) -> Optio
 }
 
 fn check_pattern(pattern: &Sp<String>, cx: &mut Diagnostics) -> bool {
-    match regex_lite::Regex::new(&pattern.value) {
+    // As the runtime compiles it (`validate/compile.rs`, `Pattern::new`): ECMA-262 with the
+    // `u` flag, else the web-compatible grammar of Annex B.
+    match regress::Regex::with_flags(&pattern.value, "u")
+        .or_else(|_| regress::Regex::new(&pattern.value))
+    {
         Ok(_) => true,
         Err(err) => {
             let detail = err

@@ -1,19 +1,19 @@
 //! One compiled schema node and the checks it runs.
 
-use std::{collections::HashMap, fmt};
+use std::fmt;
 
 use serde_json::{Map, Number, Value};
 
-use super::format::Format;
+use super::{compile::Pattern, format::Format};
 use crate::suggest;
 
-const NULL: u8 = 1;
-const BOOLEAN: u8 = 2;
-const INTEGER: u8 = 4;
-const NUMBER: u8 = 8;
-const STRING: u8 = 16;
-const ARRAY: u8 = 32;
-const OBJECT: u8 = 64;
+pub(super) const NULL: u8 = 1;
+pub(super) const BOOLEAN: u8 = 2;
+pub(super) const INTEGER: u8 = 4;
+pub(super) const NUMBER: u8 = 8;
+pub(super) const STRING: u8 = 16;
+pub(super) const ARRAY: u8 = 32;
+pub(super) const OBJECT: u8 = 64;
 
 const MAX_DEPTH: usize = 64;
 
@@ -46,133 +46,104 @@ impl fmt::Display for Path<'_> {
 }
 
 pub(super) struct Cx<'v> {
-    pub(super) defs: &'v HashMap<String, Node>,
+    /// The targets of `$ref`s, by index.
+    pub(super) refs: &'v [Node],
     pub(super) errors: Vec<String>,
     pub(super) depth: usize,
 }
 
-#[derive(Debug, Default)]
-enum Additional {
-    #[default]
-    Any,
-    Never,
-    Schema(Box<Node>),
-}
-
-/// A compiled schema: the assertion keywords our schemas use.
-#[derive(Debug, Default)]
-pub(super) struct Node {
-    types: u8,
-    enumeration: Option<Vec<Value>>,
-    constant: Option<Value>,
-    minimum: Option<f64>,
-    maximum: Option<f64>,
-    exclusive_minimum: Option<f64>,
-    exclusive_maximum: Option<f64>,
-    multiple_of: Option<f64>,
-    min_length: Option<u64>,
-    max_length: Option<u64>,
-    pattern: Option<(regex_lite::Regex, String)>,
-    format: Option<Format>,
-    items: Option<Box<Node>>,
-    min_items: Option<u64>,
-    max_items: Option<u64>,
-    unique_items: bool,
-    properties: Vec<(String, Node)>,
-    required: Vec<String>,
-    additional: Additional,
-    any_of: Vec<Node>,
-    one_of: Vec<Node>,
-    all_of: Vec<Node>,
-    reference: Option<String>,
-    always_fails: bool,
-    unit: Option<&'static str>,
-    example: Option<Value>,
-}
-
-impl Node {
-    pub(super) fn compile(schema: &Value) -> Node {
-        let map = match schema {
-            Value::Object(map) => map,
-            Value::Bool(false) => {
-                return Node {
-                    always_fails: true,
-                    ..Node::default()
-                };
-            }
-            _ => return Node::default(),
-        };
-        let f64_of = |key: &str| map.get(key).and_then(Value::as_f64);
-        let u64_of = |key: &str| map.get(key).and_then(Value::as_u64);
-        let list = |key: &str| -> Vec<Node> {
-            map.get(key)
-                .and_then(Value::as_array)
-                .map(|v| v.iter().map(Node::compile).collect())
-                .unwrap_or_default()
-        };
-        Node {
-            types: map.get("type").map_or(0, types_of),
-            enumeration: map.get("enum").and_then(Value::as_array).cloned(),
-            constant: map.get("const").cloned(),
-            minimum: f64_of("minimum"),
-            maximum: f64_of("maximum"),
-            exclusive_minimum: f64_of("exclusiveMinimum"),
-            exclusive_maximum: f64_of("exclusiveMaximum"),
-            multiple_of: f64_of("multipleOf").filter(|m| *m > 0.0),
-            min_length: u64_of("minLength"),
-            max_length: u64_of("maxLength"),
-            pattern: map
-                .get("pattern")
-                .and_then(Value::as_str)
-                .and_then(|p| regex_lite::Regex::new(p).ok().map(|r| (r, p.to_owned()))),
-            format: map
-                .get("format")
-                .and_then(Value::as_str)
-                .and_then(Format::parse),
-            items: map.get("items").map(|i| Box::new(Node::compile(i))),
-            min_items: u64_of("minItems"),
-            max_items: u64_of("maxItems"),
-            unique_items: map
-                .get("uniqueItems")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
-            properties: map
-                .get("properties")
-                .and_then(Value::as_object)
-                .map(|p| {
-                    p.iter()
-                        .map(|(k, v)| (k.clone(), Node::compile(v)))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            required: map
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|r| {
-                    r.iter()
-                        .filter_map(Value::as_str)
-                        .map(ToOwned::to_owned)
-                        .collect()
-                })
-                .unwrap_or_default(),
-            additional: match map.get("additionalProperties") {
-                None | Some(Value::Bool(true)) => Additional::Any,
-                Some(Value::Bool(false)) => Additional::Never,
-                Some(other) => Additional::Schema(Box::new(Node::compile(other))),
-            },
-            any_of: list("anyOf"),
-            one_of: list("oneOf"),
-            all_of: list("allOf"),
-            reference: map
-                .get("$ref")
-                .and_then(Value::as_str)
-                .map(ToOwned::to_owned),
-            always_fails: false,
-            unit: None,
-            example: None,
+impl<'v> Cx<'v> {
+    pub(super) fn new(refs: &'v [Node]) -> Self {
+        Cx {
+            refs,
+            errors: Vec::new(),
+            depth: 0,
         }
     }
 
+    /// A scratch context for trying a branch, sharing the targets of `$ref`s.
+    fn trial(&self) -> Cx<'v> {
+        Cx {
+            refs: self.refs,
+            errors: Vec::new(),
+            depth: self.depth + 1,
+        }
+    }
+}
+
+/// `additionalProperties`.
+#[derive(Debug, Default)]
+pub(super) enum Additional {
+    /// Not given: other keys are not evaluated here (`unevaluatedProperties` may judge them).
+    #[default]
+    Absent,
+    /// `true` or `{}`.
+    Any,
+    /// `false`.
+    Never,
+    /// A schema every other key's value must meet.
+    Schema(Box<Node>),
+}
+
+/// How the branches of a `oneOf`/`anyOf` tell themselves apart, for messages.
+#[derive(Debug, Default)]
+pub(super) enum Discriminator {
+    /// Nothing recognisable: messages list the accepted shapes.
+    #[default]
+    None,
+    /// Every object branch requires one property with a constant value (serde's internally
+    /// and adjacently tagged enums): the value of `tag` picks the branch.
+    Tag {
+        tag: String,
+        values: Vec<(Value, usize)>,
+    },
+    /// Every object branch has exactly one, required, property (serde's externally tagged
+    /// enums): the key picks the branch.
+    Key(Vec<(String, usize)>),
+}
+
+/// A compiled schema: the keywords listed in [`super::compile`], nothing else.
+#[derive(Debug, Default)]
+pub(super) struct Node {
+    pub(super) types: u8,
+    pub(super) enumeration: Option<Vec<Value>>,
+    pub(super) constant: Option<Value>,
+    pub(super) minimum: Option<f64>,
+    pub(super) maximum: Option<f64>,
+    pub(super) exclusive_minimum: Option<f64>,
+    pub(super) exclusive_maximum: Option<f64>,
+    pub(super) multiple_of: Option<f64>,
+    pub(super) min_length: Option<u64>,
+    pub(super) max_length: Option<u64>,
+    pub(super) pattern: Option<Pattern>,
+    pub(super) format: Option<Format>,
+    pub(super) prefix_items: Vec<Node>,
+    pub(super) items: Option<Box<Node>>,
+    pub(super) min_items: Option<u64>,
+    pub(super) max_items: Option<u64>,
+    pub(super) unique_items: bool,
+    pub(super) properties: Vec<(String, Node)>,
+    pub(super) pattern_properties: Vec<(Pattern, Node)>,
+    pub(super) required: Vec<String>,
+    pub(super) additional: Additional,
+    /// `unevaluatedProperties: false`.
+    pub(super) unevaluated_closed: bool,
+    pub(super) property_names: Option<Box<Node>>,
+    pub(super) min_properties: Option<u64>,
+    pub(super) max_properties: Option<u64>,
+    pub(super) any_of: Vec<Node>,
+    pub(super) one_of: Vec<Node>,
+    pub(super) all_of: Vec<Node>,
+    pub(super) not: Option<Box<Node>>,
+    pub(super) discriminator: Discriminator,
+    /// Index of the `$ref` target in [`Cx::refs`].
+    pub(super) reference: Option<usize>,
+    pub(super) always_fails: bool,
+    pub(super) unit: Option<&'static str>,
+    pub(super) example: Option<Value>,
+}
+
+impl Node {
     pub(super) fn property(&self, name: &str) -> Option<&Node> {
         self.properties
             .iter()
@@ -199,12 +170,10 @@ impl Node {
             return;
         }
         if self.always_fails {
-            cx.errors.push(format!("{path} is not allowed"));
+            cx.errors.push(format!("{} is not allowed", subject(path)));
             return;
         }
-        if let Some(reference) = &self.reference
-            && let Some(target) = cx.defs.get(reference)
-        {
+        if let Some(target) = self.reference.and_then(|r| cx.refs.get(r)) {
             cx.depth += 1;
             target.check(value, path, cx);
             cx.depth -= 1;
@@ -226,19 +195,34 @@ impl Node {
             node.check(value, path, cx);
         }
         if !self.any_of.is_empty() {
-            Self::check_alternatives(&self.any_of, false, value, path, cx);
+            self.check_alternatives(&self.any_of, false, value, path, cx);
         }
         if !self.one_of.is_empty() {
-            Self::check_alternatives(&self.one_of, true, value, path, cx);
+            self.check_alternatives(&self.one_of, true, value, path, cx);
         }
+        if let Some(not) = &self.not
+            && not.accepts(value, cx)
+        {
+            cx.errors.push(format!(
+                "{} must not be {}; got {}",
+                subject(path),
+                not.shape(cx.refs),
+                show(value)
+            ));
+        }
+    }
+
+    /// Whether `value` meets this schema (on a copy: normalising it changes nothing).
+    fn accepts(&self, value: &Value, cx: &Cx<'_>) -> bool {
+        let mut trial = value.clone();
+        let mut sub = cx.trial();
+        self.check(&mut trial, &Path::Root, &mut sub);
+        sub.errors.is_empty()
     }
 
     fn check_type(&self, value: &mut Value, path: &Path<'_>, cx: &mut Cx<'_>) -> bool {
         let actual = match value {
-            Value::Null => NULL,
-            Value::Bool(_) => BOOLEAN,
-            Value::Number(n) if n.is_i64() || n.is_u64() => INTEGER | NUMBER,
-            Value::Number(n) => {
+            Value::Number(n) if !(n.is_i64() || n.is_u64()) => {
                 // JSON Schema counts 2.0 as an integer; serde does not, so normalise it.
                 if self.types & INTEGER != 0
                     && let Some(int) = n.as_f64().and_then(integral)
@@ -249,9 +233,7 @@ impl Node {
                     NUMBER
                 }
             }
-            Value::String(_) => STRING,
-            Value::Array(_) => ARRAY,
-            Value::Object(_) => OBJECT,
+            _ => type_of(value),
         };
         if self.types & actual != 0 {
             return true;
@@ -292,80 +274,75 @@ impl Node {
 
     fn check_number(&self, n: &Number, path: &Path<'_>, cx: &mut Cx<'_>) {
         let Some(v) = n.as_f64() else { return };
-        let unit = self.unit_suffix();
-        if let Some(min) = self.minimum
-            && v < min
-        {
-            cx.errors.push(format!(
-                "{path} must be at least {}{unit}; got {n}",
-                num(min)
-            ));
-        }
-        if let Some(max) = self.maximum
-            && v > max
-        {
-            cx.errors.push(format!(
-                "{path} must be at most {}{unit}; got {n}",
-                num(max)
-            ));
-        }
-        if let Some(min) = self.exclusive_minimum
-            && v <= min
-        {
-            cx.errors.push(format!(
-                "{path} must be greater than {}{unit}; got {n}",
-                num(min)
-            ));
-        }
-        if let Some(max) = self.exclusive_maximum
-            && v >= max
-        {
-            cx.errors.push(format!(
-                "{path} must be less than {}{unit}; got {n}",
-                num(max)
-            ));
-        }
-        if let Some(step) = self.multiple_of {
-            let ratio = v / step;
-            if (ratio - ratio.round()).abs() > 1e-9 {
+        let bounds = [
+            (self.minimum, v < self.minimum.unwrap_or(0.0), "at least"),
+            (self.maximum, v > self.maximum.unwrap_or(0.0), "at most"),
+            (
+                self.exclusive_minimum,
+                v <= self.exclusive_minimum.unwrap_or(0.0),
+                "greater than",
+            ),
+            (
+                self.exclusive_maximum,
+                v >= self.exclusive_maximum.unwrap_or(0.0),
+                "less than",
+            ),
+        ];
+        for (bound, broken, words) in bounds {
+            if let Some(bound) = bound
+                && broken
+            {
                 cx.errors.push(format!(
-                    "{path} must be a multiple of {}{unit}; got {n}",
-                    num(step)
+                    "{path} must be {words} {}{}; got {n}",
+                    num(bound),
+                    self.unit_suffix()
                 ));
             }
+        }
+        if let Some(step) = self.multiple_of
+            && !is_multiple(n, v, step)
+        {
+            cx.errors.push(format!(
+                "{path} must be a multiple of {}{}; got {n}",
+                num(step),
+                self.unit_suffix()
+            ));
         }
     }
 
     fn check_string(&self, s: &str, path: &Path<'_>, cx: &mut Cx<'_>) {
-        let chars = s.chars().count() as u64;
-        if let Some(min) = self.min_length
-            && chars < min
-        {
-            if chars == 0 {
-                cx.errors.push(format!("{path} must not be empty"));
-            } else {
+        if self.min_length.is_some() || self.max_length.is_some() {
+            let chars = s.chars().count() as u64;
+            if let Some(min) = self.min_length
+                && chars < min
+            {
+                if chars == 0 {
+                    cx.errors.push(format!("{path} must not be empty"));
+                } else {
+                    cx.errors.push(format!(
+                        "{path} must be at least {min} characters long; got {chars}: {}",
+                        show_str(s)
+                    ));
+                }
+            }
+            if let Some(max) = self.max_length
+                && chars > max
+            {
                 cx.errors.push(format!(
-                    "{path} must be at least {min} characters long; got {chars}: {}",
-                    show_str(s)
+                    "{path} must be at most {max} characters long; got {chars}"
                 ));
             }
         }
-        if let Some(max) = self.max_length
-            && chars > max
-        {
-            cx.errors.push(format!(
-                "{path} must be at most {max} characters long; got {chars}"
-            ));
-        }
-        if let Some((regex, source)) = &self.pattern
-            && !regex.is_match(s)
+        if let Some(pattern) = &self.pattern
+            && !pattern.matches(s)
         {
             let example = match &self.example {
                 Some(Value::String(e)) => format!(", like {e}"),
                 _ => String::new(),
             };
             cx.errors.push(format!(
-                "{path} must match {source}{example}; got {}",
+                "{path} must match {}{example}; got {}",
+                pattern.source(),
                 show_str(s)
             ));
         }
@@ -410,41 +387,43 @@ impl Node {
                 }
             }
         }
-        if let Some(node) = &self.items {
-            for (i, item) in items.iter_mut().enumerate() {
-                let child = Path::Index(path, i);
-                cx.depth += 1;
-                node.check(item, &child, cx);
-                cx.depth -= 1;
-            }
+        for (i, item) in items.iter_mut().enumerate() {
+            let node = match self.prefix_items.get(i) {
+                Some(node) => node,
+                None => match &self.items {
+                    Some(node) => node,
+                    None => break,
+                },
+            };
+            let child = Path::Index(path, i);
+            cx.depth += 1;
+            node.check(item, &child, cx);
+            cx.depth -= 1;
         }
     }
 
     fn check_object(&self, map: &mut Map<String, Value>, path: &Path<'_>, cx: &mut Cx<'_>) {
-        let known: Vec<&str> = self.properties.iter().map(|(k, _)| k.as_str()).collect();
-        if matches!(self.additional, Additional::Never) {
-            let unknown: Vec<String> = map
-                .keys()
-                .filter(|k| !known.contains(&k.as_str()))
-                .cloned()
-                .collect();
-            for key in unknown {
-                let near = suggest::nearest(
-                    &key,
-                    known.iter().copied().filter(|k| !map.contains_key(*k)),
-                    1,
-                );
-                let what = if path.is_root() {
-                    "unknown argument".to_owned()
-                } else {
-                    format!("{path} has unknown field")
-                };
-                cx.errors.push(match near.first() {
-                    Some(near) => format!("{what} `{key}`; did you mean `{near}`?"),
-                    None if known.is_empty() => format!("{what} `{key}`; this takes no arguments"),
-                    None => format!("{what} `{key}`; expected {}", list(&known)),
-                });
-            }
+        // Unknown keys are reported first, where the reader looks; found while the values
+        // are checked, they are put in front of those errors afterwards.
+        let start = cx.errors.len();
+        let count = map.len() as u64;
+        if let Some(min) = self.min_properties
+            && count < min
+        {
+            cx.errors.push(format!(
+                "{} must have at least {min} field{}; got {count}",
+                subject(path),
+                plural(min)
+            ));
+        }
+        if let Some(max) = self.max_properties
+            && count > max
+        {
+            cx.errors.push(format!(
+                "{} must have at most {max} field{}; got {count}",
+                subject(path),
+                plural(max)
+            ));
         }
         for name in &self.required {
             if !map.contains_key(name) {
@@ -455,11 +434,32 @@ impl Node {
                 });
             }
         }
+        if let Some(names) = &self.property_names {
+            for key in map.keys() {
+                let mut name = Value::String(key.clone());
+                let mut sub = cx.trial();
+                names.check(&mut name, &Path::Root, &mut sub);
+                if !sub.errors.is_empty() {
+                    cx.errors.push(format!(
+                        "{} has a field named {}, which is not an accepted name",
+                        subject(path),
+                        show_str(key)
+                    ));
+                }
+            }
+        }
+        // Keys `additionalProperties: false` refuses; keys no keyword here evaluates, which
+        // `unevaluatedProperties` judges once the values are checked.
+        let mut refused: Vec<String> = Vec::new();
+        let mut unevaluated = 0usize;
         for (key, value) in map.iter_mut() {
             let child = Path::Key(path, key);
-            if value.is_null()
+            let property = self.property(key);
+            if let Some(node) = property
+                && value.is_null()
                 && !self.required.contains(key)
-                && self.types_of_property(key) & NULL == 0
+                && node.types != 0
+                && node.types & NULL == 0
             {
                 // Some clients send `null` for every unset field; say how to mean "unset".
                 cx.errors.push(format!(
@@ -468,76 +468,289 @@ impl Node {
                 continue;
             }
             cx.depth += 1;
-            match self.properties.iter().find(|(k, _)| k == key) {
-                Some((_, node)) => node.check(value, &child, cx),
-                None => {
-                    if let Additional::Schema(node) = &self.additional {
-                        node.check(value, &child, cx);
-                    }
+            let mut evaluated = false;
+            if let Some(node) = property {
+                node.check(value, &child, cx);
+                evaluated = true;
+            }
+            for (pattern, node) in &self.pattern_properties {
+                if pattern.matches(key) {
+                    node.check(value, &child, cx);
+                    evaluated = true;
+                }
+            }
+            if !evaluated {
+                match &self.additional {
+                    Additional::Absent => unevaluated += 1,
+                    Additional::Any => {}
+                    Additional::Never => refused.push(key.clone()),
+                    Additional::Schema(node) => node.check(value, &child, cx),
                 }
             }
             cx.depth -= 1;
         }
+        if self.unevaluated_closed && unevaluated > 0 {
+            let whole = Value::Object(map.clone());
+            for key in map.keys() {
+                if self.property(key).is_none()
+                    && !self.pattern_properties.iter().any(|(p, _)| p.matches(key))
+                    && !self.applicators_evaluate(key, &whole, cx)
+                {
+                    refused.push(key.clone());
+                }
+            }
+        }
+        if !refused.is_empty() {
+            let messages: Vec<String> = refused
+                .iter()
+                .map(|key| self.unknown(key, map, path, cx))
+                .collect();
+            cx.errors.splice(start..start, messages);
+        }
+    }
+
+    /// The message for a key no keyword allows, with the nearest known name not given.
+    fn unknown(&self, key: &str, map: &Map<String, Value>, path: &Path<'_>, cx: &Cx<'_>) -> String {
+        let mut known = Vec::new();
+        self.names(cx.refs, &mut known, 0);
+        known.retain(|k| *k != key);
+        let near = suggest::nearest(
+            key,
+            known.iter().copied().filter(|k| !map.contains_key(*k)),
+            1,
+        );
+        let what = if path.is_root() {
+            "unknown argument".to_owned()
+        } else {
+            format!("{path} has unknown field")
+        };
+        match near.first() {
+            Some(near) => format!("{what} `{key}`; did you mean `{near}`?"),
+            _ if known.is_empty() && !self.pattern_properties.is_empty() => {
+                let patterns: Vec<&str> = self
+                    .pattern_properties
+                    .iter()
+                    .map(|(p, _)| p.source())
+                    .collect();
+                format!("{what} `{key}`; names must match {}", patterns.join(" or "))
+            }
+            _ if known.is_empty() && path.is_root() => {
+                format!("{what} `{key}`; this takes no arguments")
+            }
+            _ if known.is_empty() => format!("{what} `{key}`; it takes no fields"),
+            _ => format!("{what} `{key}`; expected {}", list(&known)),
+        }
+    }
+
+    /// The property names this schema and its in-place branches know.
+    fn names<'a>(&'a self, refs: &'a [Node], out: &mut Vec<&'a str>, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        for (name, _) in &self.properties {
+            if !out.contains(&name.as_str()) {
+                out.push(name);
+            }
+        }
+        if let Some(target) = self.reference.and_then(|r| refs.get(r)) {
+            target.names(refs, out, depth + 1);
+        }
+        for branch in self.all_of.iter().chain(&self.any_of).chain(&self.one_of) {
+            branch.names(refs, out, depth + 1);
+        }
+    }
+
+    /// Whether a branch that applies in place (`$ref`, `allOf`, and the `anyOf`/`oneOf`
+    /// branches `whole` meets) evaluates `key`, as `unevaluatedProperties` asks.
+    fn applicators_evaluate(&self, key: &str, whole: &Value, cx: &Cx<'_>) -> bool {
+        if let Some(target) = self.reference.and_then(|r| cx.refs.get(r))
+            && target.evaluates(key, whole, cx)
+        {
+            return true;
+        }
+        if self.all_of.iter().any(|b| b.evaluates(key, whole, cx)) {
+            return true;
+        }
+        self.any_of
+            .iter()
+            .chain(&self.one_of)
+            .any(|b| b.evaluates(key, whole, cx) && b.accepts(whole, cx))
+    }
+
+    fn evaluates(&self, key: &str, whole: &Value, cx: &Cx<'_>) -> bool {
+        if cx.depth > MAX_DEPTH {
+            return false;
+        }
+        self.property(key).is_some()
+            || self.pattern_properties.iter().any(|(p, _)| p.matches(key))
+            || !matches!(self.additional, Additional::Absent)
+            || self.unevaluated_closed
+            || self.applicators_evaluate(key, whole, &cx.trial())
     }
 
     fn check_alternatives(
+        &self,
         branches: &[Node],
         exactly_one: bool,
         value: &mut Value,
         path: &Path<'_>,
         cx: &mut Cx<'_>,
     ) {
-        let mut passing = Vec::new();
-        let mut best: Option<(Vec<String>, Value)> = None;
-        for (i, branch) in branches.iter().enumerate() {
+        let mut passing: Option<(usize, Value)> = None;
+        let mut passed = 0;
+        let mut failures: Vec<Vec<String>> = Vec::new();
+        for branch in branches {
             let mut trial = value.clone();
-            let mut sub = Cx {
-                defs: cx.defs,
-                errors: Vec::new(),
-                depth: cx.depth + 1,
-            };
+            let mut sub = cx.trial();
             branch.check(&mut trial, path, &mut sub);
             if sub.errors.is_empty() {
-                passing.push((i, trial));
-            } else if best
-                .as_ref()
-                .is_none_or(|(errors, _)| sub.errors.len() < errors.len())
-            {
-                best = Some((sub.errors, trial));
-            }
-        }
-        match passing.len() {
-            0 => {
-                let constants: Option<Vec<Value>> =
-                    branches.iter().map(Node::single_value).collect();
-                match constants {
-                    Some(allowed) => cx.errors.push(one_of_message(path, &allowed, value)),
-                    None => cx
-                        .errors
-                        .extend(best.map(|(errors, _)| errors).unwrap_or_default()),
+                passed += 1;
+                if passing.is_none() {
+                    passing = Some((failures.len(), trial));
                 }
             }
-            1 => *value = passing.remove(0).1,
+            failures.push(sub.errors);
+        }
+        match (passed, passing) {
+            (0, _) => cx
+                .errors
+                .extend(self.no_branch(branches, failures, value, path, cx)),
+            (1, Some((_, trial))) => *value = trial,
             _ if exactly_one => {
                 cx.errors.push(format!(
-                    "{} is ambiguous: it matches more than one of the allowed shapes",
+                    "{} is ambiguous: it matches more than one of the accepted shapes",
                     subject(path)
                 ));
             }
-            _ => *value = passing.remove(0).1,
+            (_, Some((_, trial))) => *value = trial,
+            (_, None) => {}
         }
     }
 
-    /// The types a property's schema allows (0 when any, or unknown).
-    fn types_of_property(&self, key: &str) -> u8 {
-        match self.properties.iter().find(|(k, _)| k == key) {
-            Some((_, node)) if node.types != 0 => node.types,
-            _ => 0xFF,
+    /// What to say when no branch accepts `value`: the errors of the branch its tag or key
+    /// picks, else of the one branch of its JSON type, else the accepted shapes.
+    fn no_branch(
+        &self,
+        branches: &[Node],
+        mut failures: Vec<Vec<String>>,
+        value: &Value,
+        path: &Path<'_>,
+        cx: &Cx<'_>,
+    ) -> Vec<String> {
+        if let Some(allowed) = branches
+            .iter()
+            .map(Node::single_value)
+            .collect::<Option<Vec<Value>>>()
+        {
+            return vec![one_of_message(path, &allowed, value)];
         }
+        if let Value::Object(map) = value {
+            match &self.discriminator {
+                Discriminator::Tag { tag, values } => {
+                    let Some(given) = map.get(tag) else {
+                        let options: Vec<Value> = values.iter().map(|(v, _)| v.clone()).collect();
+                        let options = options.iter().map(show).collect::<Vec<_>>().join(", ");
+                        return vec![if path.is_root() {
+                            format!("missing required argument `{tag}` (one of {options})")
+                        } else {
+                            format!("{path} is missing required field `{tag}` (one of {options})")
+                        }];
+                    };
+                    return match values.iter().find(|(v, _)| json_eq(v, given)) {
+                        Some((_, i)) => std::mem::take(&mut failures[*i]),
+                        None => {
+                            let allowed: Vec<Value> =
+                                values.iter().map(|(v, _)| v.clone()).collect();
+                            vec![one_of_message(&path.child(tag), &allowed, given)]
+                        }
+                    };
+                }
+                Discriminator::Key(keys) => {
+                    if map.len() == 1
+                        && let Some((_, i)) = keys.iter().find(|(k, _)| map.contains_key(k))
+                    {
+                        return std::mem::take(&mut failures[*i]);
+                    }
+                }
+                Discriminator::None => {}
+            }
+        }
+        let actual = type_of(value);
+        let fitting: Vec<usize> = branches
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.fits(actual, cx.refs))
+            .map(|(i, _)| i)
+            .collect();
+        if let [only] = fitting[..] {
+            return std::mem::take(&mut failures[only]);
+        }
+        let shapes: Vec<String> = branches.iter().map(|b| b.shape(cx.refs)).collect();
+        let closest = fitting
+            .iter()
+            .min_by_key(|i| failures[**i].len())
+            .filter(|best| {
+                fitting
+                    .iter()
+                    .filter(|i| failures[**i].len() == failures[**best].len())
+                    .count()
+                    == 1
+            })
+            .and_then(|i| failures[*i].first())
+            .map(|e| format!(" (closest: {e})"))
+            .unwrap_or_default();
+        vec![format!(
+            "{} must be {}; got {}{closest}",
+            subject(path),
+            or_list(&shapes),
+            show(value)
+        )]
+    }
+
+    /// Whether values of JSON type `actual` can meet this schema, as far as `type` says.
+    fn fits(&self, actual: u8, refs: &[Node]) -> bool {
+        if let Some(target) = self.reference.and_then(|r| refs.get(r))
+            && target.types != 0
+        {
+            return target.types & actual != 0;
+        }
+        if let Some(value) = self.single_value() {
+            return type_of(&value) & actual != 0;
+        }
+        self.types == 0 || self.types & actual != 0
+    }
+
+    /// A short description of the values this schema accepts.
+    fn shape(&self, refs: &[Node]) -> String {
+        if let Some(value) = &self.constant {
+            return show(value);
+        }
+        if let Some(values) = &self.enumeration {
+            return values.iter().map(show).collect::<Vec<_>>().join(" or ");
+        }
+        if self.types == OBJECT || (self.types == 0 && !self.properties.is_empty()) {
+            let keys: Vec<&str> = if self.required.is_empty() {
+                self.properties.iter().map(|(k, _)| k.as_str()).collect()
+            } else {
+                self.required.iter().map(String::as_str).collect()
+            };
+            return if keys.is_empty() {
+                "an object".to_owned()
+            } else {
+                format!("an object with {}", list(&keys))
+            };
+        }
+        if self.types != 0 {
+            return expected(self.types);
+        }
+        if let Some(target) = self.reference.and_then(|r| refs.get(r)) {
+            return target.shape(refs);
+        }
+        "a value of another shape".to_owned()
     }
 
     /// The one value this node allows, if it is a `const` or a one-item `enum`.
-    fn single_value(&self) -> Option<Value> {
+    pub(super) fn single_value(&self) -> Option<Value> {
         match (&self.constant, &self.enumeration) {
             (Some(c), _) => Some(c.clone()),
             (None, Some(e)) if e.len() == 1 => Some(e[0].clone()),
@@ -546,25 +759,39 @@ impl Node {
     }
 }
 
-fn types_of(value: &Value) -> u8 {
-    let one = |t: &str| match t {
-        "null" => NULL,
-        "boolean" => BOOLEAN,
-        "integer" => INTEGER,
-        "number" => NUMBER | INTEGER,
-        "string" => STRING,
-        "array" => ARRAY,
-        "object" => OBJECT,
-        _ => 0,
+fn type_of(value: &Value) -> u8 {
+    match value {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOLEAN,
+        Value::Number(n) if n.is_i64() || n.is_u64() => INTEGER | NUMBER,
+        Value::Number(n) if n.as_f64().and_then(integral).is_some() => INTEGER | NUMBER,
+        Value::Number(_) => NUMBER,
+        Value::String(_) => STRING,
+        Value::Array(_) => ARRAY,
+        Value::Object(_) => OBJECT,
+    }
+}
+
+pub(super) fn types_of(value: &Value) -> Option<u8> {
+    let one = |t: &str| {
+        Some(match t {
+            "null" => NULL,
+            "boolean" => BOOLEAN,
+            "integer" => INTEGER,
+            "number" => NUMBER | INTEGER,
+            "string" => STRING,
+            "array" => ARRAY,
+            "object" => OBJECT,
+            _ => return None,
+        })
     };
     match value {
         Value::String(t) => one(t),
         Value::Array(ts) => ts
             .iter()
-            .filter_map(Value::as_str)
-            .map(one)
-            .fold(0, |a, b| a | b),
-        _ => 0,
+            .map(|t| t.as_str().and_then(one))
+            .try_fold(0, |a, b| Some(a | b?)),
+        _ => None,
     }
 }
 
@@ -587,6 +814,14 @@ fn expected(types: u8) -> String {
         }
     }
     names.join(" or ")
+}
+
+fn or_list(shapes: &[String]) -> String {
+    match shapes {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
 }
 
 fn subject(path: &Path<'_>) -> String {
@@ -616,6 +851,22 @@ fn one_of_message(path: &Path<'_>, allowed: &[Value], value: &Value) -> String {
     )
 }
 
+/// `multipleOf`: exact for integers, within rounding for fractions.
+fn is_multiple(n: &Number, v: f64, step: f64) -> bool {
+    #[allow(clippy::float_cmp)]
+    if step.fract() == 0.0 && step <= 9.0e15 {
+        let step = step as u64;
+        if let Some(i) = n.as_u64() {
+            return i % step == 0;
+        }
+        if let Some(i) = n.as_i64() {
+            return i.unsigned_abs() % step == 0;
+        }
+    }
+    let ratio = v / step;
+    ratio.is_finite() && (ratio - ratio.round()).abs() < 1e-9
+}
+
 fn integral(v: f64) -> Option<Number> {
     #[allow(clippy::float_cmp)]
     if v.fract() != 0.0 || !v.is_finite() {
@@ -632,7 +883,7 @@ fn integral(v: f64) -> Option<Number> {
 }
 
 /// JSON equality where `1` equals `1.0`, as JSON Schema compares numbers.
-fn json_eq(a: &Value, b: &Value) -> bool {
+pub(super) fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => {
             match (x.as_i64(), y.as_i64(), x.as_u64(), y.as_u64()) {

@@ -52,7 +52,7 @@ fn validator() -> Validator {
     let Value::Object(schema) = schema else {
         unreachable!()
     };
-    Validator::compile(&schema, &PARAMS)
+    Validator::compile(&schema, &PARAMS).expect("the schema compiles")
 }
 
 fn errors(args: Value) -> Vec<String> {
@@ -141,5 +141,373 @@ fn null_for_an_optional_argument_says_to_leave_it_out() {
     assert_eq!(
         errors(json!({"shipment_number": "SH-2026-004211", "weight_kg": 1, "status": null})),
         ["status cannot be null; leave it out to use its default"]
+    );
+}
+
+fn compiled(schema: Value) -> Result<Validator, Vec<String>> {
+    let Value::Object(schema) = schema else {
+        panic!("not an object")
+    };
+    Validator::compile(&schema, &[])
+}
+
+/// The errors `args` meets under a closed root with one property, `x`, of schema `x`.
+fn errors_for(x: Value, args: Value) -> Vec<String> {
+    let validator = compiled(json!({
+        "type": "object",
+        "properties": {"x": x},
+        "additionalProperties": false
+    }))
+    .expect("the schema compiles");
+    let Value::Object(mut args) = args else {
+        panic!("not an object")
+    };
+    validator.validate(&mut args).err().unwrap_or_default()
+}
+
+fn param_schema<T: schemars::JsonSchema>() -> Value {
+    Value::Object(crate::schema::input_schema_for::<T>())
+}
+
+// Defect: `prefixItems` was skipped, so a tuple's items were never checked.
+#[test]
+fn tuples_check_each_item_against_its_own_schema() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Code(#[schemars(length(max = 3))] String, u8);
+    let schema = param_schema::<Code>();
+    assert_eq!(
+        errors_for(schema.clone(), json!({"x": ["TOOLONG", 1]})),
+        ["x[0] must be at most 3 characters long; got 7"]
+    );
+    assert_eq!(
+        errors_for(schema.clone(), json!({"x": ["ABC", 256]})),
+        ["x[1] must be at most 255; got 256"]
+    );
+    assert_eq!(
+        errors_for(schema.clone(), json!({"x": ["ABC"]})),
+        ["x must have at least 2 items; got 1"]
+    );
+    assert!(errors_for(schema, json!({"x": ["ABC", 1]})).is_empty());
+    // `items: false` after the prefix refuses any further item.
+    let closed = json!({"type": "array", "prefixItems": [{"type": "integer"}], "items": false});
+    assert_eq!(
+        errors_for(closed, json!({"x": [1, 2]})),
+        ["x[1] is not allowed"]
+    );
+}
+
+// Defect: a pattern regex-lite could not compile (lookahead) was dropped.
+#[test]
+fn ecma_patterns_with_lookahead_and_backreferences_are_enforced() {
+    let lookahead = json!({"type": "string", "pattern": "^(?=.*\\d)[a-z\\d]{4}$"});
+    assert_eq!(
+        errors_for(lookahead.clone(), json!({"x": "abcd"})),
+        ["x must match ^(?=.*\\d)[a-z\\d]{4}$; got \"abcd\""]
+    );
+    assert!(errors_for(lookahead, json!({"x": "abc1"})).is_empty());
+    let backreference = json!({"type": "string", "pattern": "^(a+)-\\1$"});
+    assert!(errors_for(backreference.clone(), json!({"x": "aa-aa"})).is_empty());
+    assert_eq!(errors_for(backreference, json!({"x": "aa-a"})).len(), 1);
+    // `\d` is ASCII digits in ECMA-262, `\p{L}` needs the `u` flag.
+    let digits = json!({"type": "string", "pattern": "^\\d+$"});
+    assert_eq!(errors_for(digits, json!({"x": "١٢٣"})).len(), 1);
+    let letters = json!({"type": "string", "pattern": "^\\p{L}+$"});
+    assert!(errors_for(letters, json!({"x": "Überweg"})).is_empty());
+}
+
+#[test]
+fn a_pattern_no_ecma_engine_compiles_is_refused() {
+    let err = compiled(json!({"type": "string", "pattern": "^(ab$"})).unwrap_err();
+    assert_eq!(err.len(), 1);
+    assert!(
+        err[0].starts_with("`pattern` at # is not an ECMA-262 regular expression"),
+        "{err:?}"
+    );
+}
+
+// Defect: unknown fields inside a nested struct were accepted.
+#[test]
+fn nested_structs_are_closed() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Address {
+        city: String,
+        zip: Option<String>,
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Parcel {
+        to: Address,
+        tags: Vec<Address>,
+        extra: Value,
+        meta: serde_json::Map<String, Value>,
+    }
+    let schema = param_schema::<Parcel>();
+    let found = errors_for(
+        schema.clone(),
+        json!({"x": {
+            "to": {"city": "Busan", "cty": "x"},
+            "tags": [{"city": "Seoul"}, {"city": "Jeju", "zipp": "1"}],
+            "extra": {"anything": 1},
+            "meta": {"free": true}
+        }}),
+    );
+    assert_eq!(
+        found,
+        [
+            "x.to has unknown field `cty`; expected `city`, `zip`",
+            "x.tags[1] has unknown field `zipp`; did you mean `zip`?",
+        ]
+    );
+    assert!(
+        errors_for(
+            schema,
+            json!({"x": {"to": {"city": "Busan"}, "tags": [], "extra": null, "meta": {}}})
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn keywords_the_check_does_not_enforce_are_refused_with_their_place() {
+    let err = compiled(json!({
+        "type": "object",
+        "properties": {
+            "tags": {"type": "array", "contains": {"const": "x"}},
+            "when": {"if": {"type": "string"}, "then": {"minLength": 1}},
+            "size": {"type": "integer", "maximumm": 3}
+        }
+    }))
+    .unwrap_err();
+    let keywords: Vec<&str> = err
+        .iter()
+        .map(|e| {
+            e.split(" is a JSON Schema keyword")
+                .next()
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        keywords,
+        [
+            "`contains` at #/properties/tags",
+            "`if` at #/properties/when",
+            "`then` at #/properties/when",
+            "`maximumm` at #/properties/size",
+        ]
+    );
+    // Annotations, unknown formats and `x-` extensions assert nothing and are allowed.
+    compiled(json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "t", "description": "d", "$comment": "c", "deprecated": true,
+        "readOnly": false, "writeOnly": false, "examples": [1], "default": 1,
+        "format": "partial-date-time", "x-unit": "kg"
+    }))
+    .expect("annotations compile");
+    let err = compiled(json!({"$ref": "https://example.com/schema"})).unwrap_err();
+    assert!(
+        err[0].starts_with("`$ref` at # points outside the schema"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn enums_in_every_serde_representation() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    enum External {
+        Stop,
+        Move { x: i32 },
+        Wait(u8),
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    #[serde(tag = "kind")]
+    enum Internal {
+        Stop,
+        Move { x: i32 },
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        Stop,
+        Wait(u8),
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    #[serde(untagged)]
+    enum Untagged {
+        Count(u8),
+        Name(String),
+        Point { x: i32 },
+    }
+    let ext = param_schema::<External>();
+    assert!(errors_for(ext.clone(), json!({"x": "Stop"})).is_empty());
+    assert!(errors_for(ext.clone(), json!({"x": {"Wait": 3}})).is_empty());
+    assert_eq!(
+        errors_for(ext.clone(), json!({"x": {"Move": {"x": "far"}}})),
+        ["x.Move.x must be an integer; got \"far\""]
+    );
+    assert_eq!(
+        errors_for(ext.clone(), json!({"x": {"Move": {"x": 1, "y": 2}}})),
+        ["x.Move has unknown field `y`; expected `x`"]
+    );
+    assert_eq!(
+        errors_for(ext, json!({"x": "Stp"})),
+        ["x must be one of \"Stop\"; got \"Stp\" (did you mean \"Stop\"?)"]
+    );
+    let int = param_schema::<Internal>();
+    assert!(errors_for(int.clone(), json!({"x": {"kind": "Move", "x": 1}})).is_empty());
+    assert_eq!(
+        errors_for(int.clone(), json!({"x": {"kind": "Move", "x": 1, "y": 2}})),
+        ["x has unknown field `y`; expected `kind`, `x`"]
+    );
+    assert_eq!(
+        errors_for(int.clone(), json!({"x": {"kind": "Mov", "x": 1}})),
+        ["x.kind must be one of \"Stop\", \"Move\"; got \"Mov\" (did you mean \"Move\"?)"]
+    );
+    assert_eq!(
+        errors_for(int, json!({"x": {"x": 1}})),
+        ["x is missing required field `kind` (one of \"Stop\", \"Move\")"]
+    );
+    let adj = param_schema::<Adjacent>();
+    assert!(errors_for(adj.clone(), json!({"x": {"t": "Wait", "c": 3}})).is_empty());
+    assert_eq!(
+        errors_for(adj, json!({"x": {"t": "Wait", "c": 300}})),
+        ["x.c must be at most 255; got 300"]
+    );
+    let unt = param_schema::<Untagged>();
+    assert!(errors_for(unt.clone(), json!({"x": 3})).is_empty());
+    assert!(errors_for(unt.clone(), json!({"x": "three"})).is_empty());
+    assert_eq!(
+        errors_for(unt.clone(), json!({"x": {"x": 1.5}})),
+        ["x.x must be an integer; got 1.5"]
+    );
+    assert_eq!(
+        errors_for(unt, json!({"x": true})),
+        ["x must be an integer, a string, or an object with `x`; got true"]
+    );
+}
+
+#[test]
+fn flattened_structs_and_enums_stay_closed() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Address {
+        city: String,
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    #[serde(tag = "kind")]
+    enum Mode {
+        Walk,
+        Ride { speed: u8 },
+    }
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Trip {
+        name: String,
+        #[serde(flatten)]
+        at: Address,
+        #[serde(flatten)]
+        mode: Mode,
+    }
+    let schema = param_schema::<Trip>();
+    assert_eq!(schema["unevaluatedProperties"], json!(false), "{schema}");
+    assert!(
+        errors_for(
+            schema.clone(),
+            json!({"x": {"name": "a", "city": "b", "kind": "Ride", "speed": 3}})
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        errors_for(
+            schema.clone(),
+            json!({"x": {"name": "a", "city": "b", "kind": "Walk", "speed": 3}})
+        ),
+        ["x has unknown field `speed`; expected `name`, `city`, `kind`"]
+    );
+    assert_eq!(
+        errors_for(
+            schema,
+            json!({"x": {"name": "a", "city": "b", "kind": "Walk", "cityy": 3}})
+        ),
+        ["x has unknown field `cityy`; expected `name`, `city`, `kind`, `speed`"]
+    );
+}
+
+#[test]
+fn maps_sets_options_and_bounds() {
+    use std::collections::{BTreeMap, HashSet};
+    let map = param_schema::<BTreeMap<String, u8>>();
+    assert_eq!(
+        errors_for(map, json!({"x": {"a": 1, "b": 300}})),
+        ["x.b must be at most 255; got 300"]
+    );
+    let int_keys = param_schema::<BTreeMap<u32, bool>>();
+    assert_eq!(
+        errors_for(int_keys, json!({"x": {"1": true, "one": true}})),
+        ["x has unknown field `one`; names must match ^\\d+$"]
+    );
+    let set = param_schema::<HashSet<u8>>();
+    assert_eq!(
+        errors_for(set, json!({"x": [1, 2, 1]})),
+        ["x must not repeat items; item 2 repeats item 0"]
+    );
+    let option = param_schema::<Option<u8>>();
+    assert!(errors_for(option.clone(), json!({"x": null})).is_empty());
+    assert_eq!(
+        errors_for(option, json!({"x": -1})),
+        ["x must be at least 0; got -1"]
+    );
+    let bounded = json!({
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 2,
+        "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "multipleOf": 0.5}
+    });
+    assert_eq!(
+        errors_for(bounded.clone(), json!({"x": {}})),
+        ["x must have at least 1 field; got 0"]
+    );
+    assert_eq!(
+        errors_for(bounded, json!({"x": {"a": 0, "b": 0.75}})),
+        [
+            "x.a must be greater than 0; got 0",
+            "x.b must be a multiple of 0.5; got 0.75",
+        ]
+    );
+}
+
+#[test]
+fn recursive_types_resolve_through_refs() {
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Tree {
+        name: String,
+        kids: Vec<Tree>,
+    }
+    let mut input = crate::schema::InputSchema::default();
+    input.add_property(
+        &param("tree", None, None),
+        crate::schema::input_schema_for::<Tree>(),
+    );
+    let schema = input.to_schema();
+    assert_eq!(
+        Value::Object(schema.clone())["properties"]["tree"]["properties"]["kids"]["items"],
+        json!({"$ref": "#/properties/tree"})
+    );
+    let validator = Validator::compile(&schema, &[]).expect("compiles");
+    let Value::Object(mut args) = json!({"tree": {"name": "a", "kids": [
+        {"name": "b", "kids": [{"name": "c", "kids": [], "leaf": true}]}
+    ]}}) else {
+        unreachable!()
+    };
+    assert_eq!(
+        validator.validate(&mut args).unwrap_err(),
+        ["tree.kids[0].kids[0] has unknown field `leaf`; expected `name`, `kids`"]
     );
 }

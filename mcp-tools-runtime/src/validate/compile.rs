@@ -1,0 +1,366 @@
+//! From a published JSON Schema to [`Node`]s, refusing what the check would not enforce.
+//!
+//! The validator is closed-world: every keyword of the schema is either enforced on every
+//! call or an annotation that asserts nothing, and anything else is a compile error naming
+//! the keyword and where it sits (a JSON pointer), so the registry refuses to build rather
+//! than publish a constraint it does not check.
+//!
+//! Enforced (JSON Schema 2020-12 semantics): `type`, `enum`, `const`, `minimum`, `maximum`,
+//! `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `minLength`, `maxLength`,
+//! `pattern` (ECMA-262, through `regress`), `format` (the formats in
+//! [`Format`]), `prefixItems`, `items`, `minItems`, `maxItems`, `uniqueItems`,
+//! `properties`, `patternProperties`, `additionalProperties`,
+//! `unevaluatedProperties` (`false` or `true`), `propertyNames`, `required`,
+//! `minProperties`, `maxProperties`, `allOf`, `anyOf`, `oneOf`, `not`, `$ref` (to a JSON
+//! pointer in the same document: `#`, `#/$defs/…`) and `$defs`.
+//!
+//! Annotations, allowed and not checked: `$schema`, `$comment`, `title`, `description`,
+//! `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `contentEncoding`,
+//! `contentMediaType`, keys starting with `x-`, and a `format` not in [`Format`]: JSON
+//! Schema 2020-12 makes `format` an annotation unless a validator opts in, so a format we
+//! do not know (`partial-date-time`, `int128`) describes the value without constraining it,
+//! for us as for clients.
+//!
+//! Everything else (`contains`, `if`/`then`/`else`, `dependentRequired`,
+//! `dependentSchemas`, `unevaluatedItems`, `$id`, `$anchor`, `$dynamicRef`, remote `$ref`s,
+//! a misspelt keyword) is refused.
+
+use std::{collections::HashMap, fmt};
+
+use serde_json::Value;
+
+use super::{
+    format::Format,
+    node::{Additional, Discriminator, Node, OBJECT, types_of},
+};
+
+/// Keywords that assert nothing: descriptions for the model and for tools.
+const ANNOTATIONS: &[&str] = &[
+    "$schema",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "contentEncoding",
+    "contentMediaType",
+];
+
+/// A `pattern`, compiled once with an ECMA-262 engine.
+pub(super) struct Pattern {
+    regex: regress::Regex,
+    source: String,
+}
+
+impl Pattern {
+    /// Compiles `source` as JSON Schema asks: ECMA-262 with the `u` flag (Unicode code
+    /// points, `\p{…}` classes). A pattern only the web-compatible grammar of Annex B
+    /// accepts (`\-` outside a class, as many write it) compiles without the flag.
+    pub(super) fn new(source: &str) -> Result<Pattern, String> {
+        let regex = regress::Regex::with_flags(source, "u")
+            .or_else(|_| regress::Regex::new(source))
+            .map_err(|err| err.to_string())?;
+        Ok(Pattern {
+            regex,
+            source: source.to_owned(),
+        })
+    }
+
+    /// Whether the pattern matches anywhere in `text` (patterns are not anchored).
+    pub(super) fn matches(&self, text: &str) -> bool {
+        self.regex.find(text).is_some()
+    }
+
+    pub(super) fn source(&self) -> &str {
+        &self.source
+    }
+}
+
+impl fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pattern({:?})", self.source)
+    }
+}
+
+/// Compiles one document: its root and every subschema a `$ref` points to.
+pub(super) struct Compiler<'d> {
+    doc: &'d Value,
+    pub(super) refs: Vec<Node>,
+    index: HashMap<String, usize>,
+    pub(super) errors: Vec<String>,
+}
+
+impl<'d> Compiler<'d> {
+    pub(super) fn new(doc: &'d Value) -> Self {
+        Compiler {
+            doc,
+            refs: Vec::new(),
+            index: HashMap::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn refuse(&mut self, keyword: &str, at: &str, why: impl fmt::Display) {
+        self.errors.push(format!("`{keyword}` at {at} {why}"));
+    }
+
+    /// Compiles the schema found at JSON pointer `at` (`#`, `#/properties/x`).
+    pub(super) fn compile(&mut self, schema: &Value, at: &str) -> Node {
+        let map = match schema {
+            Value::Object(map) => map,
+            Value::Bool(true) => return Node::default(),
+            Value::Bool(false) => {
+                return Node {
+                    always_fails: true,
+                    ..Node::default()
+                };
+            }
+            other => {
+                self.errors.push(format!(
+                    "the schema at {at} is {other}, not an object or a boolean"
+                ));
+                return Node::default();
+            }
+        };
+        let mut node = Node::default();
+        for (key, value) in map {
+            self.keyword(&mut node, key, value, at);
+        }
+        if !node.one_of.is_empty() {
+            node.discriminator = discriminator(&node.one_of);
+        } else if !node.any_of.is_empty() {
+            node.discriminator = discriminator(&node.any_of);
+        }
+        node
+    }
+
+    fn keyword(&mut self, node: &mut Node, key: &str, value: &Value, at: &str) {
+        let here = || format!("{at}/{}", escape(key));
+        match key {
+            "type" => match types_of(value) {
+                Some(types) => node.types = types,
+                None => self.refuse(key, at, format!("names an unknown type: {value}")),
+            },
+            "enum" => match value.as_array() {
+                Some(values) => node.enumeration = Some(values.clone()),
+                None => self.refuse(key, at, "must be an array"),
+            },
+            "const" => node.constant = Some(value.clone()),
+            "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => {
+                let Some(n) = value.as_f64() else {
+                    return self.refuse(key, at, "must be a number");
+                };
+                match key {
+                    "minimum" => node.minimum = Some(n),
+                    "maximum" => node.maximum = Some(n),
+                    "exclusiveMinimum" => node.exclusive_minimum = Some(n),
+                    "exclusiveMaximum" => node.exclusive_maximum = Some(n),
+                    _ if n > 0.0 => node.multiple_of = Some(n),
+                    _ => self.refuse(key, at, "must be greater than 0"),
+                }
+            }
+            "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties"
+            | "maxProperties" => {
+                let Some(n) = value.as_u64() else {
+                    return self.refuse(key, at, "must be a non-negative integer");
+                };
+                *match key {
+                    "minLength" => &mut node.min_length,
+                    "maxLength" => &mut node.max_length,
+                    "minItems" => &mut node.min_items,
+                    "maxItems" => &mut node.max_items,
+                    "minProperties" => &mut node.min_properties,
+                    _ => &mut node.max_properties,
+                } = Some(n);
+            }
+            "pattern" => match value.as_str().map(Pattern::new) {
+                Some(Ok(pattern)) => node.pattern = Some(pattern),
+                Some(Err(err)) => self.refuse(
+                    key,
+                    at,
+                    format!("is not an ECMA-262 regular expression: {err}"),
+                ),
+                None => self.refuse(key, at, "must be a string"),
+            },
+            "format" => match value.as_str() {
+                // A format we do not know is an annotation (see the module's docs).
+                Some(name) => node.format = Format::parse(name),
+                None => self.refuse(key, at, "must be a string"),
+            },
+            "uniqueItems" => match value.as_bool() {
+                Some(unique) => node.unique_items = unique,
+                None => self.refuse(key, at, "must be true or false"),
+            },
+            "prefixItems" | "allOf" | "anyOf" | "oneOf" => {
+                let Some(schemas) = value.as_array().filter(|s| !s.is_empty()) else {
+                    return self.refuse(key, at, "must be a non-empty array");
+                };
+                let base = here();
+                let nodes = schemas
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| self.compile(s, &format!("{base}/{i}")))
+                    .collect();
+                match key {
+                    "prefixItems" => node.prefix_items = nodes,
+                    "allOf" => node.all_of = nodes,
+                    "anyOf" => node.any_of = nodes,
+                    _ => node.one_of = nodes,
+                }
+            }
+            "items" => node.items = Some(Box::new(self.compile(value, &here()))),
+            "not" => node.not = Some(Box::new(self.compile(value, &here()))),
+            "propertyNames" => {
+                node.property_names = Some(Box::new(self.compile(value, &here())));
+            }
+            "properties" | "patternProperties" | "$defs" => {
+                let Some(entries) = value.as_object() else {
+                    return self.refuse(key, at, "must be an object");
+                };
+                let base = here();
+                for (name, schema) in entries {
+                    let at = format!("{base}/{}", escape(name));
+                    match key {
+                        "properties" => {
+                            let child = self.compile(schema, &at);
+                            node.properties.push((name.clone(), child));
+                        }
+                        "patternProperties" => match Pattern::new(name) {
+                            Ok(pattern) => {
+                                let child = self.compile(schema, &at);
+                                node.pattern_properties.push((pattern, child));
+                            }
+                            Err(err) => self.refuse(
+                                key,
+                                at.as_str(),
+                                format!(
+                                    "has a key that is not an ECMA-262 regular expression: {err}"
+                                ),
+                            ),
+                        },
+                        // Compiled for their errors; a `$ref` reuses them.
+                        _ => {
+                            self.reference(&at, &at);
+                        }
+                    }
+                }
+            }
+            "required" => match value.as_array().and_then(|names| {
+                names
+                    .iter()
+                    .map(|n| n.as_str().map(ToOwned::to_owned))
+                    .collect::<Option<Vec<_>>>()
+            }) {
+                Some(names) => node.required = names,
+                None => self.refuse(key, at, "must be an array of strings"),
+            },
+            "additionalProperties" => {
+                node.additional = match value {
+                    Value::Bool(true) => Additional::Any,
+                    Value::Bool(false) => Additional::Never,
+                    Value::Object(m) if m.is_empty() => Additional::Any,
+                    other => Additional::Schema(Box::new(self.compile(other, &here()))),
+                };
+            }
+            "unevaluatedProperties" => match value {
+                Value::Bool(closed) => node.unevaluated_closed = !closed,
+                _ => self.refuse(
+                    key,
+                    at,
+                    "is a schema; the argument check enforces only `unevaluatedProperties: false`",
+                ),
+            },
+            "$ref" => match value.as_str() {
+                Some(target) => node.reference = self.reference(target, at),
+                None => self.refuse(key, at, "must be a string"),
+            },
+            _ if ANNOTATIONS.contains(&key) || key.starts_with("x-") => {}
+            _ => {
+                self.refuse(
+                    key,
+                    at,
+                    "is a JSON Schema keyword the argument check does not enforce, so calls could break it unnoticed",
+                );
+            }
+        }
+    }
+
+    /// The index of the compiled target of `$ref: target`, compiling it on first use.
+    fn reference(&mut self, target: &str, at: &str) -> Option<usize> {
+        if let Some(&i) = self.index.get(target) {
+            return Some(i);
+        }
+        let Some(pointer) = target.strip_prefix('#') else {
+            self.refuse(
+                "$ref",
+                at,
+                format!("points outside the schema ({target}); only `#…` pointers are resolved"),
+            );
+            return None;
+        };
+        let Some(schema) = self.doc.pointer(pointer) else {
+            self.refuse(
+                "$ref",
+                at,
+                format!("points to {target}, which does not exist"),
+            );
+            return None;
+        };
+        let i = self.refs.len();
+        self.refs.push(Node::default());
+        self.index.insert(target.to_owned(), i);
+        let node = self.compile(schema, target);
+        self.refs[i] = node;
+        Some(i)
+    }
+}
+
+/// A key as a JSON pointer token.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn is_object(node: &Node) -> bool {
+    node.types == OBJECT || (node.types == 0 && !node.properties.is_empty())
+}
+
+/// How the object branches of a `oneOf`/`anyOf` tell themselves apart, if they do.
+fn discriminator(branches: &[Node]) -> Discriminator {
+    let objects: Vec<(usize, &Node)> = branches
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| is_object(b))
+        .collect();
+    let Some((_, first)) = objects.first() else {
+        return Discriminator::None;
+    };
+    for (tag, property) in &first.properties {
+        if property.single_value().is_none() || !first.required.contains(tag) {
+            continue;
+        }
+        let values: Option<Vec<(Value, usize)>> = objects
+            .iter()
+            .map(|(i, b)| {
+                let value = b.property(tag)?.single_value()?;
+                b.required.contains(tag).then_some((value, *i))
+            })
+            .collect();
+        if let Some(values) = values {
+            return Discriminator::Tag {
+                tag: tag.clone(),
+                values,
+            };
+        }
+    }
+    let keys: Option<Vec<(String, usize)>> = objects
+        .iter()
+        .map(|(i, b)| match (&b.properties[..], &b.required[..]) {
+            ([(name, _)], [required]) if name == required => Some((name.clone(), *i)),
+            _ => None,
+        })
+        .collect();
+    keys.map_or(Discriminator::None, Discriminator::Key)
+}
