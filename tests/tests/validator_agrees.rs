@@ -108,7 +108,12 @@ impl Judge {
 /// Runs the property for one tool, and checks that both verdicts were reached often
 /// enough for the comparison to mean something.
 fn check_tool(name: &'static str) {
-    let judge = Judge::new(common::registry(), name);
+    check_tool_in(common::registry(), name);
+}
+
+/// [`check_tool`] for a tool of `registry`.
+fn check_tool_in(registry: Registry, name: &'static str) {
+    let judge = Judge::new(registry, name);
     let accepted = Cell::new(0u32);
     let rejected = Cell::new(0u32);
     let mut runner = TestRunner::new(Config {
@@ -248,8 +253,13 @@ fn value(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
     if mode == Mode::Any {
         choices.push((2, wrong_type()));
     }
-    if let Some(allowed) = schema["enum"].as_array() {
+    if let Some(constant) = schema.get("const") {
+        choices.push((6, choice(std::slice::from_ref(constant), mode)));
+    } else if let Some(allowed) = schema["enum"].as_array() {
         choices.push((6, choice(allowed, mode)));
+    } else if schema.get("properties").is_some() {
+        // Branches that add to the object's own properties (a flattened enum) are merged
+        // by `object`.
     } else if let Some(branches) = schema["oneOf"].as_array().or(schema["anyOf"].as_array()) {
         let constants: Vec<Value> = branches
             .iter()
@@ -267,7 +277,9 @@ fn value(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
         let strategy = match t {
             "integer" => integer(schema, mode),
             "number" => number(schema, mode),
-            "string" if schema.get("enum").is_none() => string(schema, mode),
+            "string" if schema.get("enum").is_none() && schema.get("const").is_none() => {
+                string(schema, mode)
+            }
             "array" => array(schema, depth, mode),
             "object" if depth < 4 => object(schema, depth + 1, mode),
             "boolean" => any::<bool>().prop_map(Value::Bool).boxed(),
@@ -429,8 +441,15 @@ fn string(schema: &Value, mode: Mode) -> BoxedStrategy<Value> {
 fn pattern_strings(pattern: &str, example: Option<&Value>, mode: Mode) -> BoxedStrategy<String> {
     let body = pattern.strip_prefix('^').unwrap_or(pattern);
     let body = body.strip_suffix('$').unwrap_or(body);
-    let ascii = proptest::string::string_regex(&format!("(?-u:{body})"))
-        .expect("the fixture patterns are generator-friendly");
+    let Ok(ascii) = proptest::string::string_regex(&format!("(?-u:{body})")) else {
+        // Lookahead and backreferences, which proptest cannot generate from: short words
+        // that fit the fixture's pattern often, and near misses of it.
+        return proptest::string::string_regex(
+            "[a-z]{3}[0-9]|[0-9][a-z0-9]{3}|[a-z0-9]{2,6}|[a-zA-Z]{4}",
+        )
+        .expect("a plain pattern")
+        .boxed();
+    };
     if mode == Mode::Plausible {
         return ascii.boxed();
     }
@@ -603,6 +622,9 @@ fn sometimes<T: std::fmt::Debug + 'static>(
 
 /// Lists of lengths within `minItems`/`maxItems` (in `Any` mode, one past them too).
 fn array(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
+    if let Some(prefix) = schema["prefixItems"].as_array() {
+        return tuple(prefix, depth, mode);
+    }
     let item = value(&schema["items"], depth + 1, mode);
     let min = usize::try_from(schema["minItems"].as_u64().unwrap_or(0)).unwrap_or(0);
     let max = usize::try_from(schema["maxItems"].as_u64().unwrap_or(4)).unwrap_or(4);
@@ -613,6 +635,63 @@ fn array(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
     proptest::collection::vec(item, range)
         .prop_map(Value::Array)
         .boxed()
+}
+
+/// Tuples: one value per `prefixItems` schema; in `Any` mode sometimes one item short or
+/// one too many.
+fn tuple(prefix: &[Value], depth: usize, mode: Mode) -> BoxedStrategy<Value> {
+    let items: Vec<BoxedStrategy<Value>> =
+        prefix.iter().map(|p| value(p, depth + 1, mode)).collect();
+    let shape = match mode {
+        Mode::Plausible => Just(0usize).boxed(),
+        Mode::Any => prop_oneof![6 => Just(0usize), 1 => Just(1), 1 => Just(2)].boxed(),
+    };
+    (items, shape)
+        .prop_map(|(mut items, shape)| {
+            match shape {
+                1 => {
+                    items.pop();
+                }
+                2 => items.push(json!(1)),
+                _ => {}
+            }
+            Value::Array(items)
+        })
+        .boxed()
+}
+
+/// Entries of a map: keys from a small set, values from `additionalProperties`.
+fn entries(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Map<String, Value>> {
+    if !schema["additionalProperties"].is_object() {
+        return Just(Map::new()).boxed();
+    }
+    let keys = proptest::sample::select(vec!["a", "b", "north", "depot-7", "1"]);
+    proptest::collection::vec(
+        (
+            keys,
+            value(&schema["additionalProperties"], depth + 1, mode),
+        ),
+        0..3,
+    )
+    .prop_map(|pairs| pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+    .boxed()
+}
+
+/// One object from the `oneOf`/`anyOf` branches of an object with its own properties (a
+/// flattened enum), to merge into it.
+fn branch_fields(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Map<String, Value>> {
+    let Some(branches) = schema["oneOf"].as_array().or(schema["anyOf"].as_array()) else {
+        return Just(Map::new()).boxed();
+    };
+    let strategies: Vec<BoxedStrategy<Map<String, Value>>> = branches
+        .iter()
+        .map(|b| {
+            object(b, depth, mode)
+                .prop_map(|v| v.as_object().cloned().unwrap_or_default())
+                .boxed()
+        })
+        .collect();
+    proptest::strategy::Union::new(strategies).boxed()
 }
 
 /// Objects with each optional property present or not; in `Any` mode required ones are
@@ -645,9 +724,18 @@ fn object(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
         Mode::Any => 0.15,
     };
     let extra = sometimes(extra_share, unknown_key(properties));
-    (fields, extra)
-        .prop_map(|(fields, extra)| {
+    let more = entries(schema, depth, mode);
+    let merged = if schema.get("properties").is_some() {
+        branch_fields(schema, depth, mode)
+    } else {
+        Just(Map::new()).boxed()
+    };
+    (fields, extra, more, merged)
+        .prop_map(|(fields, extra, more, merged)| {
             let mut map: Map<String, Value> = fields.into_iter().flatten().collect();
+            for (key, value) in more.into_iter().chain(merged) {
+                map.entry(key).or_insert(value);
+            }
             if let Some((key, value)) = extra {
                 map.entry(key).or_insert(value);
             }
@@ -962,4 +1050,223 @@ fn book_pickup_agrees() {
 #[test]
 fn check_open_agrees() {
     check_tool("depot_check_open");
+}
+
+// ---------------------------------------------------------------------------------------
+// Shapes schemars emits for ordinary Rust types: tuples, maps, nested and flattened
+// structs, the four enum representations, `Option`, bounded lists and an ECMA-262 pattern
+// with lookahead. Each tool's handler deserializes what the validator let through, so a
+// schema broader than serde would show up as a rejection the schema does not make.
+
+// The handlers only deserialize the fields; nothing reads them.
+#[allow(dead_code)]
+mod shapes {
+    use std::collections::BTreeMap;
+
+    use mcp_tools_runtime::prelude::*;
+    use schemars::JsonSchema;
+    use serde::Deserialize;
+
+    /// A short code and a check digit.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) struct Code(
+        #[schemars(length(max = 3))] pub(super) String,
+        pub(super) u8,
+    );
+
+    /// A place on the route.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) struct Place {
+        /// City or town.
+        pub(super) city: String,
+        /// Postal code, digits only.
+        #[schemars(regex(pattern = r"^\d{5}$"))]
+        pub(super) postal_code: Option<String>,
+    }
+
+    /// Who receives the parcel.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) struct Contact {
+        /// Full name.
+        #[schemars(length(min = 1, max = 20))]
+        pub(super) name: String,
+        /// Floor, if any.
+        #[schemars(range(min = -2, max = 60))]
+        pub(super) floor: Option<i8>,
+    }
+
+    /// A stop: a nested struct, a flattened one, an optional nested one and a bounded list.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) struct Stop {
+        /// Label shown to the driver.
+        #[schemars(length(min = 1, max = 10))]
+        pub(super) label: String,
+        /// Where the stop is.
+        #[serde(flatten)]
+        pub(super) place: Place,
+        /// Who to ask for.
+        pub(super) contact: Option<Contact>,
+        /// Dock numbers to try, in order.
+        #[schemars(length(min = 1, max = 3))]
+        pub(super) docks: Vec<u8>,
+    }
+
+    /// Externally tagged, serde's default.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) enum Handling {
+        /// No care needed.
+        Plain,
+        /// Keep upright.
+        Upright {
+            /// Greatest tilt allowed.
+            #[schemars(range(max = 45))]
+            tilt_deg: u8,
+        },
+        /// Stack at most this many.
+        Stack(u8),
+    }
+
+    /// Internally tagged.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub(super) enum Payment {
+        /// Paid on booking.
+        Prepaid,
+        /// Collected on delivery.
+        Cash {
+            /// Amount to collect.
+            #[schemars(range(min = 1, max = 5000))]
+            amount: u32,
+        },
+    }
+
+    /// Adjacently tagged.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[serde(tag = "type", content = "value", rename_all = "snake_case")]
+    pub(super) enum Window {
+        /// Any time.
+        Anytime,
+        /// Before this hour.
+        Before(#[schemars(range(max = 23))] u8),
+        /// Between two hours.
+        Between { from: u8, to: u8 },
+    }
+
+    /// Untagged.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[serde(untagged)]
+    pub(super) enum Reference {
+        /// A number.
+        Number(u16),
+        /// A name.
+        Name(#[schemars(length(min = 2, max = 8))] String),
+        /// A pair.
+        Pair { a: u8, b: bool },
+    }
+
+    /// A trip: its own fields and a flattened internally tagged enum.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    pub(super) struct Trip {
+        /// Trip name.
+        pub(super) name: String,
+        /// How it is paid.
+        #[serde(flatten)]
+        pub(super) payment: Payment,
+    }
+
+    /// Record a parcel's code, check pair and counts per depot.
+    ///
+    /// Use when a parcel is registered.
+    #[tool(namespace = "shapes", destructive = false, idempotent)]
+    pub(crate) async fn set_code(
+        /// The parcel's code and check digit.
+        code: Code,
+        /// A count and a note.
+        pair: Option<(u8, String)>,
+        /// Parcels per depot.
+        counts: Option<BTreeMap<String, u8>>,
+    ) -> String {
+        let _ = (code, pair, counts);
+        "recorded".to_owned()
+    }
+
+    /// Add a stop to a route.
+    ///
+    /// Use when planning deliveries.
+    #[tool(namespace = "shapes", destructive = false, idempotent)]
+    pub(crate) async fn add_stop(
+        /// The stop.
+        stop: Stop,
+        /// The trip it belongs to.
+        trip: Option<Trip>,
+    ) -> String {
+        let _ = (stop, trip);
+        "added".to_owned()
+    }
+
+    /// Set how a parcel is handled, paid, delivered and referenced.
+    ///
+    /// Use when the sender states their wishes.
+    #[tool(namespace = "shapes", destructive = false, idempotent)]
+    pub(crate) async fn set_terms(
+        /// Handling.
+        handling: Handling,
+        /// Payment.
+        payment: Option<Payment>,
+        /// Delivery window.
+        window: Option<Window>,
+        /// The sender's reference.
+        reference: Option<Reference>,
+    ) -> String {
+        let _ = (handling, payment, window, reference);
+        "set".to_owned()
+    }
+
+    /// Set the parcel's pickup word and tags.
+    ///
+    /// Use when the recipient picks the parcel up in person.
+    #[tool(namespace = "shapes", destructive = false, idempotent)]
+    pub(crate) async fn set_word(
+        /// Four lower-case letters or digits, at least one a digit.
+        #[param(pattern = r"^(?=.*\d)[a-z\d]{4}$")]
+        word: String,
+        /// Tags, one to three.
+        #[param(min_length = 1, max_length = 3)]
+        tags: Option<Vec<String>>,
+    ) -> String {
+        let _ = (word, tags);
+        "set".to_owned()
+    }
+}
+
+fn shapes_registry() -> Registry {
+    Registry::builder()
+        .tools(tools![
+            shapes::set_code,
+            shapes::add_stop,
+            shapes::set_terms,
+            shapes::set_word
+        ])
+        .build()
+        .expect("the shapes build")
+}
+
+#[test]
+fn tuples_and_maps_agree() {
+    check_tool_in(shapes_registry(), "shapes_set_code");
+}
+
+#[test]
+fn nested_flattened_and_optional_structs_agree() {
+    check_tool_in(shapes_registry(), "shapes_add_stop");
+}
+
+#[test]
+fn enums_in_every_representation_agree() {
+    check_tool_in(shapes_registry(), "shapes_set_terms");
+}
+
+#[test]
+fn lookahead_patterns_agree() {
+    check_tool_in(shapes_registry(), "shapes_set_word");
 }

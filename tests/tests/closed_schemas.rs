@@ -1,0 +1,178 @@
+//! Regressions of the validator's closed world, through a real registry: what the
+//! published input schema forbids is refused before the handler runs, and a schema keyword
+//! the check does not enforce stops the registry from building.
+
+// The handlers only deserialize the parameter types; nothing reads their fields.
+#![allow(dead_code)]
+
+use std::{
+    borrow::Cow,
+    sync::atomic::{AtomicUsize, Ordering},
+};
+
+use mcp_tools_runtime::{Registry, tool, tools};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// A short code and a check digit.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct Code(#[schemars(length(max = 3))] String, u8);
+
+/// A delivery address.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct Address {
+    /// City or town.
+    city: String,
+}
+
+/// Where a parcel goes.
+#[derive(Debug, Deserialize, JsonSchema)]
+struct Route {
+    /// The destination.
+    to: Address,
+}
+
+/// Record a parcel's code, pickup word and route.
+///
+/// Use when a parcel is registered.
+#[tool(namespace = "parcel", destructive = false, idempotent)]
+async fn register(
+    /// The parcel's code and check digit.
+    code: Code,
+    /// Four lower-case letters or digits, at least one a digit.
+    #[param(pattern = r"^(?=.*\d)[a-z\d]{4}$")]
+    word: String,
+    /// Where it goes.
+    route: Route,
+) -> String {
+    let _ = (code, word, route);
+    RUNS.fetch_add(1, Ordering::SeqCst);
+    "registered".to_owned()
+}
+
+/// Tags that must include `urgent`: a schema with `contains`, which the check does not
+/// enforce.
+#[derive(Debug, Deserialize)]
+struct UrgentTags(Vec<String>);
+
+impl JsonSchema for UrgentTags {
+    fn schema_name() -> Cow<'static, str> {
+        "UrgentTags".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "array", "items": {"type": "string"}, "contains": {"const": "urgent"}})
+    }
+}
+
+/// Tag a parcel.
+///
+/// Use to mark parcels for the sorting line.
+#[tool(namespace = "parcel", destructive = false, idempotent)]
+async fn tag(
+    /// The tags; one must be `urgent`.
+    tags: UrgentTags,
+) -> String {
+    let _ = tags;
+    "tagged".to_owned()
+}
+
+fn registry() -> Registry {
+    Registry::builder()
+        .tools(tools![register])
+        .build()
+        .expect("builds")
+}
+
+/// The text of an error result, or `None` if the call succeeded.
+fn refusal(registry: &Registry, args: Value) -> Option<String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let result = runtime
+        .block_on(registry.call("parcel_register", args))
+        .expect("a known tool");
+    (result.is_error == Some(true)).then(|| {
+        result
+            .content
+            .first()
+            .and_then(|c| c.as_text())
+            .map(|t| t.text.clone())
+            .unwrap_or_default()
+    })
+}
+
+fn valid() -> Value {
+    json!({"code": ["ABC", 1], "word": "ab12", "route": {"to": {"city": "Busan"}}})
+}
+
+#[test]
+fn valid_arguments_reach_the_handler() {
+    let before = RUNS.load(Ordering::SeqCst);
+    assert_eq!(refusal(&registry(), valid()), None);
+    assert!(RUNS.load(Ordering::SeqCst) > before);
+}
+
+#[test]
+fn a_tuple_item_breaking_its_schema_is_refused() {
+    let mut args = valid();
+    args["code"] = json!(["TOOLONG", 1]);
+    let text = refusal(&registry(), args).expect("refused");
+    assert!(
+        text.contains("code[0] must be at most 3 characters long; got 7"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_lookahead_pattern_is_enforced() {
+    let mut args = valid();
+    args["word"] = json!("abcd");
+    let text = refusal(&registry(), args).expect("refused");
+    assert!(
+        text.contains(r#"word must match ^(?=.*\d)[a-z\d]{4}$; got "abcd""#),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_field_in_a_nested_struct_is_refused() {
+    let registry = registry();
+    let tool = registry
+        .tool_definitions()
+        .iter()
+        .find(|t| t.name == "parcel_register")
+        .expect("listed");
+    let schema = Value::Object((*tool.input_schema).clone());
+    assert_eq!(
+        schema["properties"]["route"]["properties"]["to"]["additionalProperties"],
+        json!(false),
+        "the published schema says so: {schema}"
+    );
+    let mut args = valid();
+    args["route"]["to"]["town"] = json!("Busan");
+    let text = refusal(&registry, args).expect("refused");
+    assert!(
+        text.contains("route.to has unknown field `town`; expected `city`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_keyword_the_check_does_not_enforce_fails_the_build() {
+    let err = Registry::builder()
+        .tools(tools![register, tag])
+        .build()
+        .expect_err("refused");
+    assert_eq!(err.problems().len(), 1, "{err}");
+    let problem = &err.problems()[0];
+    assert!(problem.starts_with("tool `parcel_tag` ("), "{problem}");
+    assert!(
+        problem.contains("`contains` at #/properties/tags is a JSON Schema keyword the argument check does not enforce"),
+        "{problem}"
+    );
+}
