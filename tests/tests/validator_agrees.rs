@@ -724,16 +724,16 @@ fn object(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
         Mode::Any => 0.15,
     };
     let extra = sometimes(extra_share, unknown_key(properties));
-    let more = entries(schema, depth, mode);
+    let map_entries = entries(schema, depth, mode);
     let merged = if schema.get("properties").is_some() {
         branch_fields(schema, depth, mode)
     } else {
         Just(Map::new()).boxed()
     };
-    (fields, extra, more, merged)
-        .prop_map(|(fields, extra, more, merged)| {
+    (fields, extra, map_entries, merged)
+        .prop_map(|(fields, extra, map_entries, merged)| {
             let mut map: Map<String, Value> = fields.into_iter().flatten().collect();
-            for (key, value) in more.into_iter().chain(merged) {
+            for (key, value) in map_entries.into_iter().chain(merged) {
                 map.entry(key).or_insert(value);
             }
             if let Some((key, value)) = extra {
