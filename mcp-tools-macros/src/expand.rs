@@ -4,6 +4,39 @@
 //! of the same name in the type namespace (as Rocket does for routes) that implements
 //! `ToolSpec`. Everything is static data plus two small fns; the work is done by generic
 //! runtime code, which keeps compile time per tool low.
+//!
+//! What a parameter is comes from its type, never from its name: the parameter table asks
+//! `<T as ToolArg>::ROLE` whether the schema requires it, `describe` adds it to the schema
+//! (or records the state it needs), and `extract` produces its value. A `#[param]` key on a
+//! parameter whose role takes none is a compile error from a `const` check at the key.
+//! For `set_weight(depot: State<Depot>, weight_kg: f64, cursor: Option<PageCursor>,
+//! response_format: ResponseFormat)` the expansion holds:
+//!
+//! ```text
+//! static __PARAMS: [ParamMeta; 4] = [
+//!     ParamMeta { name: "depot", required: ParamRole::required(<State<Depot> as ToolArg>::ROLE, false), .. },
+//!     ParamMeta { name: "weight_kg", required: ParamRole::required(<f64 as ToolArg>::ROLE, false), .. },
+//!     ParamMeta { name: "cursor", required: ParamRole::required(<PageCursor as ToolArg>::ROLE, true), .. },
+//!     ParamMeta { name: "response_format", required: ParamRole::required(<ResponseFormat as ToolArg>::ROLE, false), .. },
+//! ];
+//! // `#[param(min = 0.1)]` on `depot` would add, spanned at `0.1`:
+//! // const _: () = match <State<Depot> as ToolArg>::ROLE { ParamRole::Argument => {}, .. => panic!("`depot` is supplied by the server …") };
+//! fn __call(mut call: Call) -> CallFuture {
+//!     Box::pin(async move {
+//!         let __format = call.response_format();
+//!         let __a0 = <State<Depot> as ToolArg>::extract(&__PARAMS[0], &mut call);
+//!         let __a1 = <f64 as ToolArg>::extract(&__PARAMS[1], &mut call);
+//!         let __a2 = extract_optional::<PageCursor>(&__PARAMS[2], &mut call);
+//!         let __a3 = <ResponseFormat as ToolArg>::extract(&__PARAMS[3], &mut call);
+//!         match (__a0, __a1, __a2, __a3) {
+//!             (Ok(__a0), Ok(__a1), Ok(__a2), Ok(__a3)) =>
+//!                 <R as ToolReturn>::into_output(set_weight(__a0, __a1, __a2, __a3).await, __format),
+//!             // Every failed parameter, one line each, in one `isError` result.
+//!             (__a0, __a1, __a2, __a3) => Err(ArgError::gather([__a0.err(), __a1.err(), __a2.err(), __a3.err()])),
+//!         }
+//!     })
+//! }
+//! ```
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -64,6 +97,7 @@ fn expand(tool: &ToolFn) -> TokenStream {
     let params = tool.params.iter().map(param_meta);
     let count = tool.params.len();
     let meta = tool_meta(tool);
+    let role_checks = tool.params.iter().filter_map(role_check);
     let describes = tool.params.iter().enumerate().map(|(i, p)| {
         let ty = &p.value_ty;
         quote_spanned!(ty.span()=> <#ty as __rt::ToolArg>::describe(&__PARAMS[#i], schema);)
@@ -78,6 +112,7 @@ fn expand(tool: &ToolFn) -> TokenStream {
         const _: () = {
             use #krate::__private as __rt;
             static __PARAMS: [__rt::ParamMeta; #count] = [#(#params),*];
+            #(#role_checks)*
             static __META: __rt::ToolMeta = #meta;
             fn __describe(schema: &mut __rt::InputSchema) {
                 let _ = &schema;
@@ -187,7 +222,11 @@ fn param_meta(param: &Param) -> TokenStream {
     let rust_name = param.ident.to_string();
     let description = opt_expr(param.doc.as_ref().map(super::docs::Doc::to_expr));
     let a = &param.attrs;
-    let required = param.required();
+    let ty = &param.value_ty;
+    let optional_or_default = param.source == Source::Optional || a.default.is_some();
+    let required = quote_spanned! {ty.span()=>
+        __rt::ParamRole::required(<#ty as __rt::ToolArg>::ROLE, #optional_or_default)
+    };
     let unit = opt_str(param.unit.as_deref());
     let minimum = opt_f64(a.min.as_ref().map(|n| n.value.value));
     let maximum = opt_f64(a.max.as_ref().map(|n| n.value.value));
@@ -216,6 +255,41 @@ fn param_meta(param: &Param) -> TokenStream {
     }
 }
 
+/// The compile-time check that the type's role takes what was written on the parameter:
+/// `#[param]` keys need an `Argument`, and `Option` needs a value the model may leave out.
+/// `None` when there is nothing to check.
+fn role_check(param: &Param) -> Option<TokenStream> {
+    let ty = &param.value_ty;
+    let name = &param.wire_name.value;
+    if let Some((key, span)) = param.first_schema_key() {
+        let injected = format!(
+            "`{name}` is supplied by the server, not by the model, so it takes no `#[param({key} = …)]`; remove the key"
+        );
+        let own_schema = format!(
+            "`{name}` brings its own schema and default (`ResponseFormat`, `PageCursor`), so it takes no `#[param({key} = …)]`; remove the key"
+        );
+        return Some(quote_spanned! {span=>
+            const _: () = match <#ty as __rt::ToolArg>::ROLE {
+                __rt::ParamRole::Argument => {}
+                __rt::ParamRole::Injected => ::core::panic!(#injected),
+                __rt::ParamRole::Cursor | __rt::ParamRole::Format => ::core::panic!(#own_schema),
+            };
+        });
+    }
+    if param.source == Source::Optional {
+        let message = format!(
+            "`{name}` is supplied by the server and always present; take it without `Option`"
+        );
+        return Some(quote_spanned! {param.ty.span()=>
+            const _: () = ::core::assert!(
+                __rt::ParamRole::in_schema(<#ty as __rt::ToolArg>::ROLE),
+                #message
+            );
+        });
+    }
+    None
+}
+
 fn call_fn(tool: &ToolFn) -> TokenStream {
     let ident = tool.ident();
     let vars: Vec<_> = (0..tool.params.len())
@@ -237,9 +311,6 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
                 },
             }
         });
-    let some = vars
-        .iter()
-        .map(|v| quote!(::core::option::Option::Some(#v)));
     let invoke = if tool.item.sig.asyncness.is_some() {
         quote!(#ident(#(#vars),*).await)
     } else {
@@ -248,16 +319,26 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
     let output_ty = tool.output_ty();
     let into_output =
         quote_spanned!(tool.output_span()=> <#output_ty as __rt::ToolReturn>::into_output);
+    // Every parameter is extracted before any error is reported, so one result names all
+    // the failed ones; on success nothing is allocated.
+    let body = if vars.is_empty() {
+        quote!(#into_output(#invoke, __format))
+    } else {
+        quote! {
+            match (#(#vars,)*) {
+                (#(::core::result::Result::Ok(#vars),)*) => #into_output(#invoke, __format),
+                (#(#vars,)*) => ::core::result::Result::Err(
+                    __rt::ArgError::gather([#(#vars.err()),*]),
+                ),
+            }
+        }
+    };
     quote! {
         fn __call(mut call: __rt::Call) -> __rt::CallFuture {
             ::std::boxed::Box::pin(async move {
                 let __format = call.response_format();
                 #(#extracts)*
-                call.finish()?;
-                let (#(#some,)*) = (#(#vars,)*) else {
-                    return ::core::result::Result::Err(__rt::ToolError::internal("an argument was lost after validation"));
-                };
-                #into_output(#invoke, __format)
+                #body
             })
         }
     }

@@ -38,14 +38,23 @@ pub(crate) struct ToolFn {
     pub(crate) krate: TokenStream,
 }
 
-/// How a parameter's value is obtained at call time.
+/// What the parameter looks like from its syntax, for the design rules.
+///
+/// A guess: the macro sees the type as written, not what it resolves to. The generated code
+/// takes every decision that reaches the schema or the call (in the schema or not, required
+/// or not, how the value is obtained) from the type's `ToolArg::ROLE`, and checks at
+/// compile time that `#[param]` keys only sit on parameters whose role takes them. The
+/// guess only spares `Injected` parameters the rules' demands for docs and names; a wrong
+/// guess there (a user's generic `State<T>` type) changes no report, as the rules already
+/// accept a user's own type without a doc.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Source {
     /// From the call's arguments; required unless it has a default.
     Argument,
-    /// `Option<T>`: from the arguments, may be absent.
+    /// Written `Option<T>`: from the arguments, may be absent. Checked by the compiler: the
+    /// handler passes a `core::option::Option<T>` to the fn.
     Optional,
-    /// `State<T>`, `ToolContext`: supplied by the server, not in the schema.
+    /// Looks like `State<T>` or `ToolContext`: supplied by the server, not in the schema.
     Injected,
 }
 
@@ -195,7 +204,7 @@ impl Param {
             None if is_numeric => words::unit_of(&key).map(ToOwned::to_owned),
             None => None,
         };
-        let is_response_format = last_segment(&value_ty).is_some_and(|s| s == "ResponseFormat");
+        let is_response_format = is_plain_named(&value_ty, "ResponseFormat");
         Param {
             ident,
             wire_name,
@@ -211,14 +220,29 @@ impl Param {
         }
     }
 
-    /// Whether the parameter appears in the input schema.
+    /// Whether the rules take the parameter for a property of the input schema (a guess;
+    /// the schema itself follows the type's role).
     pub(crate) fn in_schema(&self) -> bool {
         self.source != Source::Injected
     }
 
-    /// Whether the schema lists it as required.
-    pub(crate) fn required(&self) -> bool {
-        self.source == Source::Argument && self.attrs.default.is_none() && !self.is_response_format
+    /// The first `#[param]` key that shapes the value's schema (all but `rename`), with the
+    /// span of its value: only a parameter with the role `Argument` takes one.
+    pub(crate) fn first_schema_key(&self) -> Option<(&'static str, Span)> {
+        let a = &self.attrs;
+        [
+            ("min", a.min.as_ref().map(|v| v.span)),
+            ("max", a.max.as_ref().map(|v| v.span)),
+            ("min_length", a.min_length.as_ref().map(|v| v.span)),
+            ("max_length", a.max_length.as_ref().map(|v| v.span)),
+            ("pattern", a.pattern.as_ref().map(|v| v.span)),
+            ("format", a.format.as_ref().map(|v| v.span)),
+            ("unit", a.unit.as_ref().map(|v| v.span)),
+            ("default", a.default.as_ref().map(|v| v.span)),
+            ("example", a.example.as_ref().map(|v| v.span)),
+        ]
+        .into_iter()
+        .find_map(|(key, span)| Some((key, span?)))
     }
 }
 
@@ -247,10 +271,36 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
     }
 }
 
-// The runtime decides injection through `ToolArg`; the rules only need to know which
-// parameters the model never sees, so they do not demand docs for them.
+/// Whether the type is written as the runtime's `State<T>` or `ToolContext` would be (see
+/// [`Source`]): `State` with a type argument, `ToolContext` without one, so a user's own
+/// `enum State` is an argument to the rules as it is to the schema.
 fn is_injected(ty: &Type) -> bool {
-    matches!(last_segment(ty).as_deref(), Some("State" | "ToolContext"))
+    match ty {
+        Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().is_some_and(|s| match &s.arguments {
+                PathArguments::AngleBracketed(args) => s.ident == "State" && args.args.len() == 1,
+                PathArguments::None => s.ident == "ToolContext",
+                PathArguments::Parenthesized(_) => false,
+            })
+        }
+        Type::Group(g) => is_injected(&g.elem),
+        Type::Paren(p) => is_injected(&p.elem),
+        _ => false,
+    }
+}
+
+/// Whether the type is written as `name` with no type arguments (`ResponseFormat`).
+fn is_plain_named(ty: &Type, name: &str) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == name && s.arguments.is_none()),
+        Type::Group(g) => is_plain_named(&g.elem, name),
+        Type::Paren(p) => is_plain_named(&p.elem, name),
+        _ => false,
+    }
 }
 
 fn is_numeric(ty: &Type) -> bool {

@@ -19,63 +19,183 @@ use crate::{
     schema::{self, InputSchema},
 };
 
+/// What a parameter is, as its type says: the schema, the required list and the injection
+/// follow [`ToolArg::ROLE`], never the name the type is written with.
+///
+/// `#[tool]` reads every parameter's role through the trait (`<T as ToolArg>::ROLE`), so a
+/// type alias of `State<Db>` is injected and a user's own `enum State` is an ordinary
+/// argument. The macro still guesses from the syntax (`State<…>`, `ToolContext`) which
+/// parameters the model never sees, but only to spare them the design rules' demands for
+/// docs and names; those rules already accept a user's own type without a doc, so a wrong
+/// guess changes no report and no schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamRole {
+    /// A value the model writes: a property of the input schema, required unless it is an
+    /// `Option` or has a `#[param(default = …)]`; `#[param]` keys shape its schema.
+    Argument,
+    /// [`PageCursor`](crate::PageCursor): a string property holding the cursor the runtime
+    /// minted; required only when the parameter is not an `Option`.
+    Cursor,
+    /// [`ResponseFormat`]: the `concise`/`detailed` enum, never required (`concise` by default).
+    Format,
+    /// Supplied by the server ([`State<T>`], [`ToolContext`]): not in the schema.
+    Injected,
+}
+
+impl ParamRole {
+    /// Whether the input schema lists the parameter as required, given whether it is an
+    /// `Option` or has a default.
+    #[must_use]
+    pub const fn required(self, optional_or_default: bool) -> bool {
+        matches!(self, ParamRole::Argument | ParamRole::Cursor) && !optional_or_default
+    }
+
+    /// Whether the parameter is a property of the input schema.
+    #[must_use]
+    pub const fn in_schema(self) -> bool {
+        !matches!(self, ParamRole::Injected)
+    }
+}
+
 /// A type a `#[tool]` fn may take as a parameter.
 ///
-/// Every `T: Deserialize + JsonSchema` is one: it becomes a property of the input schema.
-/// [`State<T>`] and [`ToolContext`] are injected by the server and stay out of the schema;
-/// [`ResponseFormat`] becomes the `concise`/`detailed` enum.
+/// Every `T: Deserialize + JsonSchema` is one, with the role [`ParamRole::Argument`]: it
+/// becomes a property of the input schema. [`State<T>`] and [`ToolContext`] are injected by
+/// the server and stay out of the schema; [`ResponseFormat`] becomes the
+/// `concise`/`detailed` enum; [`PageCursor`](crate::PageCursor) takes back a page's
+/// `next_cursor`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a #[tool] parameter",
     label = "this parameter type has no JSON Schema",
     note = "derive `serde::Deserialize` and `schemars::JsonSchema` for it, or take an injected value: `State<T>`, `ToolContext`"
 )]
 pub trait ToolArg: Sized + Send + 'static {
+    /// What the parameter is; decides whether and how it appears in the schema.
+    const ROLE: ParamRole;
+
     /// Adds the parameter to the tool's input schema (injected values add nothing).
     fn describe(param: &'static ParamMeta, schema: &mut InputSchema);
 
-    /// Produces the value for one call, or records why it cannot.
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Option<Self>;
+    /// Produces the value for one call, or says why it cannot. The generated handler
+    /// extracts every parameter before it reports, so a call learns all its problems at once.
+    ///
+    /// # Errors
+    ///
+    /// An [`ArgError`] naming the parameter: the argument is missing, malformed, or (for
+    /// injected values) the server lacks it.
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError>;
 }
 
 impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for T {
+    const ROLE: ParamRole = ParamRole::Argument;
+
     fn describe(param: &'static ParamMeta, schema: &mut InputSchema) {
         schema.add_property(param, schema::input_schema_for::<T>());
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
         let value = match call.args.remove(param.name) {
             Some(value) => value,
-            None => match param.default_value() {
-                Some(default) => default,
-                None => {
-                    call.errors
-                        .push(format!("missing required argument `{}`", param.name));
-                    return None;
-                }
-            },
+            None => param
+                .default_value()
+                .ok_or_else(|| ArgError::missing(param))?,
         };
-        match serde_json::from_value(value) {
-            Ok(value) => Some(value),
-            Err(err) => {
-                call.errors.push(format!("{}: {err}", param.name));
-                None
-            }
-        }
+        serde_json::from_value(value)
+            .map_err(|err| ArgError::invalid(param, format!("{}: {err}", param.name)))
     }
 }
 
 /// Extracts an `Option<T>` parameter: absent means `None`.
+///
+/// # Errors
+///
+/// The argument is present and `T` cannot take it.
 #[doc(hidden)]
 pub fn extract_optional<T: ToolArg>(
     param: &'static ParamMeta,
     call: &mut Call,
-) -> Option<Option<T>> {
+) -> Result<Option<T>, ArgError> {
     if call.args.contains_key(param.name) {
         T::extract(param, call).map(Some)
     } else {
-        Some(None)
+        Ok(None)
     }
 }
+
+/// Why one parameter has no value for a call. It names the parameter; the handler gathers
+/// the errors of all parameters into one [`ToolError`] ([`ArgError::gather`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgError {
+    param: &'static str,
+    message: String,
+    /// The server's fault (a missing state), not the model's: reported masked.
+    server: bool,
+}
+
+impl ArgError {
+    /// The model sent something the parameter cannot take; `message` names the parameter.
+    #[must_use]
+    pub fn invalid(param: &ParamMeta, message: impl Into<String>) -> Self {
+        ArgError {
+            param: param.name,
+            message: message.into(),
+            server: false,
+        }
+    }
+
+    /// A required argument is absent.
+    #[must_use]
+    pub fn missing(param: &ParamMeta) -> Self {
+        ArgError::invalid(param, format!("missing required argument `{}`", param.name))
+    }
+
+    /// The server cannot supply an injected value; reported to the model as an internal
+    /// error, masked, with `message` in the log.
+    #[must_use]
+    pub fn server(param: &ParamMeta, message: impl Into<String>) -> Self {
+        ArgError {
+            param: param.name,
+            message: message.into(),
+            server: true,
+        }
+    }
+
+    /// The parameter's name on the wire.
+    #[must_use]
+    pub fn param(&self) -> &'static str {
+        self.param
+    }
+
+    /// One error for the whole call, one line per failed parameter, in parameter order:
+    /// `invalid_input`, or `internal` if the server is at fault for any of them.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn gather<const N: usize>(errors: [Option<ArgError>; N]) -> ToolError {
+        let errors = errors.into_iter().flatten();
+        let mut server = false;
+        let mut lines = String::new();
+        for error in errors {
+            server |= error.server;
+            if !lines.is_empty() {
+                lines.push('\n');
+            }
+            lines.push_str(&error.message);
+        }
+        if server {
+            ToolError::internal(lines)
+        } else {
+            ToolError::invalid_input(lines)
+        }
+    }
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ArgError {}
 
 /// One call's arguments and context, consumed by the generated handler.
 #[doc(hidden)]
@@ -86,20 +206,6 @@ pub struct Call {
     pub(crate) format: ResponseFormat,
     /// Of the arguments that define the query, for checking page cursors.
     pub(crate) fingerprint: u32,
-    pub(crate) errors: Vec<String>,
-}
-
-impl Call {
-    /// Fails with every extraction problem at once.
-    pub fn finish(&mut self) -> Result<(), ToolError> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ToolError::invalid_input(
-                std::mem::take(&mut self.errors).join("\n"),
-            ))
-        }
-    }
 }
 
 /// Shared state a tool takes as `State<T>`; registered with
@@ -169,6 +275,8 @@ impl StateMap {
 }
 
 impl<T: Send + Sync + 'static> ToolArg for State<T> {
+    const ROLE: ParamRole = ParamRole::Injected;
+
     fn describe(_param: &'static ParamMeta, schema: &mut InputSchema) {
         schema.needs.push(StateNeed {
             type_id: TypeId::of::<T>(),
@@ -176,24 +284,28 @@ impl<T: Send + Sync + 'static> ToolArg for State<T> {
         });
     }
 
-    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
         // The registry refuses to build without every needed state, so this holds.
-        let state = call.state.get::<T>();
-        if state.is_none() {
-            call.errors.push(format!(
-                "server misconfigured: no state of type {}",
-                std::any::type_name::<T>()
-            ));
-        }
-        state.map(State)
+        call.state.get::<T>().map(State).ok_or_else(|| {
+            ArgError::server(
+                param,
+                format!(
+                    "server misconfigured: no state of type {} for `{}`",
+                    std::any::type_name::<T>(),
+                    param.rust_name
+                ),
+            )
+        })
     }
 }
 
 impl ToolArg for ToolContext {
+    const ROLE: ParamRole = ParamRole::Injected;
+
     fn describe(_param: &'static ParamMeta, _schema: &mut InputSchema) {}
 
-    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
-        Some(call.context.clone())
+    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+        Ok(call.context.clone())
     }
 }
 
@@ -230,6 +342,8 @@ impl ResponseFormat {
 const FORMAT_DOC: &str = "`concise` returns the fields the next step usually needs; `detailed` adds ids, timestamps and long text, at more tokens.";
 
 impl ToolArg for ResponseFormat {
+    const ROLE: ParamRole = ParamRole::Format;
+
     fn describe(param: &'static ParamMeta, schema: &mut InputSchema) {
         let description = param.description.unwrap_or(FORMAT_DOC);
         let property = json!({
@@ -242,19 +356,18 @@ impl ToolArg for ResponseFormat {
         schema.properties.insert(param.name.to_owned(), property);
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
         match call.args.remove(param.name) {
-            None => Some(ResponseFormat::Concise),
-            Some(value) => match ResponseFormat::parse(&value) {
-                Some(format) => Some(format),
-                None => {
-                    call.errors.push(format!(
+            None => Ok(ResponseFormat::Concise),
+            Some(value) => ResponseFormat::parse(&value).ok_or_else(|| {
+                ArgError::invalid(
+                    param,
+                    format!(
                         "{} must be \"concise\" or \"detailed\"; got {value}",
                         param.name
-                    ));
-                    None
-                }
-            },
+                    ),
+                )
+            }),
         }
     }
 }

@@ -161,7 +161,6 @@ impl Registry {
             state: inner.state.clone(),
             format,
             fingerprint,
-            errors: Vec::new(),
         };
         let outcome = run(entry, call, &env.cancel).await;
         let result = match outcome {

@@ -21,7 +21,7 @@ mod transport;
 mod validate;
 pub mod view;
 
-pub use arg::{ResponseFormat, State, ToolArg};
+pub use arg::{ArgError, ParamRole, ResponseFormat, State, ToolArg};
 pub use catalog::DefinitionReport;
 #[cfg(feature = "testing")]
 pub use catalog::testing;
@@ -127,7 +127,7 @@ pub mod __private {
     pub use crate::{
         ToolArg, ToolError,
         arg::ResponseFormat,
-        arg::{Call, extract_optional},
+        arg::{ArgError, Call, ParamRole, extract_optional},
         collision::{Collision, Listed, find_collision},
         definition::{AliasMeta, CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
         output::ToolReturn,

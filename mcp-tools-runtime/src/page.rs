@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::{
     IntoToolOutput, ToolArg, ToolError, ToolOutput,
-    arg::Call,
+    arg::{ArgError, Call, ParamRole},
     definition::ParamMeta,
     schema::{self, InputSchema, OutputSchema},
 };
@@ -149,6 +149,11 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Page<T> {
 
 /// The `cursor` parameter of a paged tool: take it as `cursor: Option<PageCursor>` and pass
 /// it to [`Page::window`].
+///
+/// Its role is [`ParamRole::Cursor`]: a string property of the input schema, optional as an
+/// `Option`. A plain `cursor: PageCursor` is required (for a tool that only continues a
+/// listing another tool started): a call without it, or with a cursor this server did not
+/// mint for the same tool and arguments, fails with a message naming the parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PageCursor {
     offset: u64,
@@ -166,39 +171,63 @@ impl PageCursor {
     pub fn at(offset: u64) -> Self {
         PageCursor { offset }
     }
+
+    /// The wire form of this cursor as this server process would mint it for `tool` called
+    /// with `arguments` (the cursor and the response format left out), for tests that call
+    /// a tool whose cursor is required through the registry.
+    #[cfg(feature = "testing")]
+    #[must_use]
+    pub fn mint_for_test(&self, tool: &str, arguments: &JsonObject) -> String {
+        mint(
+            self.offset,
+            tool,
+            fingerprint(arguments, &[]),
+            SystemTime::now(),
+        )
+    }
 }
 
 const CURSOR_DOC: &str = "`next_cursor` from the previous page, with the same other arguments; leave out for the first page.";
 
 impl ToolArg for PageCursor {
+    const ROLE: ParamRole = ParamRole::Cursor;
+
     fn describe(param: &'static ParamMeta, schema: &mut InputSchema) {
         let description = param.description.unwrap_or(CURSOR_DOC);
         schema.properties.insert(
             param.name.to_owned(),
             json!({ "type": "string", "description": description }),
         );
+        if param.required {
+            schema.required.push(param.name.to_owned());
+        }
         schema.cursor_param = Some(param.name);
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Option<Self> {
-        let value = call.args.remove(param.name)?;
-        let Some(text) = value.as_str() else {
-            call.errors
-                .push(format!("{} must be a string; got {value}", param.name));
-            return None;
+    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+        let Some(value) = call.args.remove(param.name) else {
+            return Err(ArgError::invalid(
+                param,
+                format!(
+                    "missing required argument `{0}`: pass `next_cursor` from the previous page of this tool, with the same other arguments",
+                    param.name
+                ),
+            ));
         };
-        match verify(
+        let Some(text) = value.as_str() else {
+            return Err(ArgError::invalid(
+                param,
+                format!("{} must be a string; got {value}", param.name),
+            ));
+        };
+        verify(
             text,
             call.context.tool_name(),
             call.fingerprint,
             SystemTime::now(),
-        ) {
-            Ok(offset) => Some(PageCursor { offset }),
-            Err(problem) => {
-                call.errors.push(problem.message(param.name));
-                None
-            }
-        }
+        )
+        .map(|offset| PageCursor { offset })
+        .map_err(|problem| ArgError::invalid(param, problem.message(param.name, param.required)))
     }
 }
 
@@ -210,16 +239,23 @@ enum CursorProblem {
 }
 
 impl CursorProblem {
-    fn message(&self, name: &str) -> String {
+    /// What went wrong and what to do; a required cursor cannot be left out, so the advice
+    /// for it is to start over from the call that issued it.
+    fn message(&self, name: &str, required: bool) -> String {
+        let restart = if required {
+            "; get a fresh one from the call that lists the first page".to_owned()
+        } else {
+            format!(", or leave {name} out to start from the first page")
+        };
         match self {
             CursorProblem::Invalid => format!(
-                "{name} is not a cursor this server issued (or it restarted since); pass `next_cursor` from the previous page unchanged, or leave {name} out to start from the first page"
+                "{name} is not a cursor this server issued (or it restarted since); pass `next_cursor` from the previous page unchanged{restart}"
             ),
             CursorProblem::OtherArguments => format!(
-                "{name} belongs to a call with different arguments; repeat the other arguments of the call that returned it, or leave {name} out to start from the first page"
+                "{name} belongs to a call with different arguments; repeat the other arguments of the call that returned it{restart}"
             ),
             CursorProblem::Expired => format!(
-                "{name} has expired (cursors last {} hours); leave it out to start from the first page",
+                "{name} has expired (cursors last {} hours){restart}",
                 CURSOR_LIFETIME.as_secs() / 3600
             ),
         }

@@ -116,25 +116,14 @@ pub(crate) fn check_async_fn(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `#[param(...)]` keys that contradict each other or the parameter's type.
+///
+/// Keys on a parameter that takes none (`State<T>`, `ToolContext`, `ResponseFormat`,
+/// `PageCursor`) are refused by the generated code, through the type's `ToolArg::ROLE`:
+/// the macro cannot tell a user's own `State` from the runtime's.
 pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in &tool.params {
         let a = &param.attrs;
         let name = &param.wire_name.value;
-        if param.source == Source::Injected {
-            if let Some(first) = [
-                a.min.as_ref().map(|v| v.span),
-                a.max.as_ref().map(|v| v.span),
-                a.pattern.as_ref().map(|v| v.span),
-                a.default.as_ref().map(|v| v.span),
-            ]
-            .into_iter()
-            .flatten()
-            .next()
-            {
-                cx.error(first, format!("`{name}` is supplied by the server, not by the model, so it takes no `#[param]` constraints"), "remove the `#[param(...)]` keys from this parameter");
-            }
-            continue;
-        }
         if let (Some(min), Some(max)) = (&a.min, &a.max)
             && min.value.value > max.value.value
         {
@@ -200,21 +189,6 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
                 unit.span,
                 "`unit` is empty",
                 r#"write the unit, e.g. `unit = "kg"`"#,
-            );
-        }
-        if param.is_response_format
-            && let Some(span) = [
-                a.default.as_ref().map(|v| v.span),
-                a.pattern.as_ref().map(|v| v.span),
-            ]
-            .into_iter()
-            .flatten()
-            .next()
-        {
-            cx.error(
-                span,
-                "`ResponseFormat` brings its own schema and default (`concise`)",
-                "remove the `#[param(...)]` keys",
             );
         }
         let _ = param.ty.span();
