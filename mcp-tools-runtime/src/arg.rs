@@ -17,6 +17,7 @@ use crate::{
     ToolContext, ToolError,
     definition::ParamMeta,
     schema::{self, InputSchema},
+    seal::Sealer,
 };
 
 /// What a parameter is, as its type says: the schema, the required list and the injection
@@ -206,6 +207,8 @@ pub struct Call {
     pub(crate) format: ResponseFormat,
     /// Of the arguments that define the query, for checking page cursors.
     pub(crate) fingerprint: u32,
+    /// The registry's key for the cursors it mints and checks.
+    pub(crate) sealer: Sealer,
 }
 
 /// Shared state a tool takes as `State<T>`; registered with

@@ -161,6 +161,7 @@ impl Registry {
             state: inner.state.clone(),
             format,
             fingerprint,
+            sealer: inner.sealer.clone(),
         };
         let outcome = run(entry, call, &env.cancel).await;
         let result = match outcome {
@@ -172,6 +173,7 @@ impl Registry {
                     args: &original_args,
                     cursor_param: entry.cursor_param,
                     fingerprint,
+                    sealer: &inner.sealer,
                     wrap_structured: entry.wrap_structured,
                     encoding: inner.encoding,
                     budget: budget.for_format(format),

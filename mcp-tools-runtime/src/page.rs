@@ -1,14 +1,14 @@
 //! `Page<T>`: a page of items with an opaque cursor to the next one, and `PageCursor`, the
 //! parameter that takes it back.
 //!
-//! The runtime mints cursors: each names an offset, the tool, and a fingerprint of the
-//! call's other arguments, signed with a key of this server process. A cursor used with
-//! different arguments, after a restart, after its lifetime, or edited by hand is refused
-//! with a message that says what to do instead.
+//! The runtime mints cursors: each names an offset, the minute it was issued and a
+//! fingerprint of the call's other arguments, sealed with the registry's key for this tool
+//! (HMAC-SHA256, see `seal.rs`). A cursor used with different arguments, for another tool,
+//! after a restart (unless replicas share a `cursor_secret`), after its lifetime, or edited by
+//! hand is refused with a message that says what to do instead.
 
 use std::{
-    hash::{BuildHasher, Hash, Hasher, RandomState},
-    sync::OnceLock,
+    hash::{Hash, Hasher},
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
@@ -22,6 +22,7 @@ use crate::{
     arg::{ArgError, Call, ParamRole},
     definition::ParamMeta,
     schema::{self, InputSchema, OutputSchema},
+    seal::{Fields, Reader, Sealer},
 };
 
 /// How long a cursor stays valid.
@@ -172,13 +173,19 @@ impl PageCursor {
         PageCursor { offset }
     }
 
-    /// The wire form of this cursor as this server process would mint it for `tool` called
-    /// with `arguments` (the cursor and the response format left out), for tests that call
-    /// a tool whose cursor is required through the registry.
+    /// The wire form of this cursor as `registry` would mint it for `tool` called with
+    /// `arguments` (the cursor and the response format left out), for tests that call a
+    /// tool whose cursor is required through the registry.
     #[cfg(feature = "testing")]
     #[must_use]
-    pub fn mint_for_test(&self, tool: &str, arguments: &JsonObject) -> String {
+    pub fn mint_for_test(
+        &self,
+        registry: &crate::Registry,
+        tool: &str,
+        arguments: &JsonObject,
+    ) -> String {
         mint(
+            &registry.inner.sealer,
             self.offset,
             tool,
             fingerprint(arguments, &[]),
@@ -221,6 +228,7 @@ impl ToolArg for PageCursor {
             ));
         };
         verify(
+            &call.sealer,
             text,
             call.context.tool_name(),
             call.fingerprint,
@@ -262,53 +270,66 @@ impl CursorProblem {
     }
 }
 
-fn key() -> u64 {
-    static KEY: OnceLock<u64> = OnceLock::new();
-    *KEY.get_or_init(|| RandomState::new().hash_one("mcp-tools page cursor"))
-}
-
-fn mac(offset: u64, issued: u64, fingerprint: u32, tool: &str) -> u32 {
-    let mut h = std::hash::DefaultHasher::new();
-    (key(), offset, issued, fingerprint, tool).hash(&mut h);
-    h.finish() as u32
-}
-
 fn minutes(now: SystemTime) -> u64 {
     now.duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 60)
 }
 
-/// Mints the cursor of the page at `offset` for `tool` called with arguments of `fingerprint`.
-pub(crate) fn mint(offset: u64, tool: &str, fingerprint: u32, now: SystemTime) -> String {
-    let issued = minutes(now);
-    format!(
-        "{offset:x}.{issued:x}.{fingerprint:08x}.{:08x}",
-        mac(offset, issued, fingerprint, tool)
-    )
+/// What a page cursor of `tool` is sealed for: a cursor of one tool never opens as another's.
+fn purpose(tool: &str) -> String {
+    format!("page cursor of {tool}")
+}
+
+/// Mints the cursor of the page at `offset` for `tool` called with arguments of
+/// `fingerprint`: the offset, the minute it was issued and the fingerprint, sealed.
+pub(crate) fn mint(
+    sealer: &Sealer,
+    offset: u64,
+    tool: &str,
+    fingerprint: u32,
+    now: SystemTime,
+) -> String {
+    let fields = Fields::default()
+        .u64(offset)
+        .u64(minutes(now))
+        .u64(u64::from(fingerprint));
+    sealer.seal(&purpose(tool), fields.bytes())
 }
 
 fn verify(
+    sealer: &Sealer,
     cursor: &str,
     tool: &str,
     fingerprint: u32,
     now: SystemTime,
 ) -> Result<u64, CursorProblem> {
-    let mut parts = cursor.split('.');
-    let mut next = || parts.next().ok_or(CursorProblem::Invalid);
-    let offset = u64::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
-    let issued = u64::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
-    let found_fp = u32::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
-    let found_mac = u32::from_str_radix(next()?, 16).map_err(|_| CursorProblem::Invalid)?;
-    if parts.next().is_some() || mac(offset, issued, found_fp, tool) != found_mac {
+    let fields = sealer
+        .open(&purpose(tool), cursor)
+        .ok_or(CursorProblem::Invalid)?;
+    let mut read = Reader::new(&fields);
+    let (Some(offset), Some(issued), Some(found_fp), true) =
+        (read.u64(), read.u64(), read.u64(), read.is_done())
+    else {
         return Err(CursorProblem::Invalid);
-    }
-    if found_fp != fingerprint {
+    };
+    if found_fp != u64::from(fingerprint) {
         return Err(CursorProblem::OtherArguments);
     }
     if minutes(now).saturating_sub(issued) * 60 > CURSOR_LIFETIME.as_secs() {
         return Err(CursorProblem::Expired);
     }
     Ok(offset)
+}
+
+/// The offset a cursor opens to, for the optimizer's tests.
+#[cfg(test)]
+pub(crate) fn verify_for_test(
+    sealer: &Sealer,
+    cursor: &str,
+    tool: &str,
+    fingerprint: u32,
+) -> Option<u64> {
+    verify(sealer, cursor, tool, fingerprint, SystemTime::now()).ok()
 }
 
 /// Names of arguments that may change between pages without starting a new query.
@@ -343,29 +364,37 @@ mod tests {
 
     #[test]
     fn cursors_round_trip_and_refuse_misuse() {
+        let sealer = Sealer::random();
         let now = SystemTime::now();
-        let c = mint(40, "shipment_search", 7, now);
-        assert_eq!(verify(&c, "shipment_search", 7, now), Ok(40));
+        let c = mint(&sealer, 40, "shipment_search", 7, now);
+        assert_eq!(verify(&sealer, &c, "shipment_search", 7, now), Ok(40));
         assert_eq!(
-            verify(&c, "shipment_search", 8, now),
+            verify(&sealer, &c, "shipment_search", 8, now),
             Err(CursorProblem::OtherArguments)
         );
         assert_eq!(
-            verify(&c, "shipment_get_log", 7, now),
+            verify(&sealer, &c, "shipment_get_log", 7, now),
             Err(CursorProblem::Invalid)
         );
         assert_eq!(
-            verify("garbage", "shipment_search", 7, now),
+            verify(&Sealer::random(), &c, "shipment_search", 7, now),
+            Err(CursorProblem::Invalid),
+            "another server's key"
+        );
+        assert_eq!(
+            verify(&sealer, "garbage", "shipment_search", 7, now),
             Err(CursorProblem::Invalid)
         );
-        let tampered = c.replacen("28.", "29.", 1);
+        let mut tampered = c.clone().into_bytes();
+        tampered[2] = if tampered[2] == b'A' { b'B' } else { b'A' };
+        let tampered = String::from_utf8(tampered).unwrap();
         assert_eq!(
-            verify(&tampered, "shipment_search", 7, now),
+            verify(&sealer, &tampered, "shipment_search", 7, now),
             Err(CursorProblem::Invalid)
         );
         let later = now + CURSOR_LIFETIME + Duration::from_secs(120);
         assert_eq!(
-            verify(&c, "shipment_search", 7, later),
+            verify(&sealer, &c, "shipment_search", 7, later),
             Err(CursorProblem::Expired)
         );
     }

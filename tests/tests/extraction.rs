@@ -124,9 +124,11 @@ fn a_missing_required_cursor_is_named() {
 #[test]
 fn a_tampered_required_cursor_is_refused_with_what_to_do() {
     let registry = registry();
-    let minted = PageCursor::at(10).mint_for_test("parcel_list_next", &serde_json::Map::new());
-    // Offset 10 is `a`; as 11 the MAC no longer matches.
-    let tampered = format!("b{}", &minted[1..]);
+    let minted =
+        PageCursor::at(10).mint_for_test(&registry, "parcel_list_next", &serde_json::Map::new());
+    // Any edited character breaks the seal.
+    let first = if minted.starts_with('A') { "B" } else { "A" };
+    let tampered = format!("{first}{}", &minted[1..]);
     for bad in [tampered.as_str(), "garbage"] {
         let result = call(
             &registry,
@@ -147,7 +149,8 @@ fn a_tampered_required_cursor_is_refused_with_what_to_do() {
 #[test]
 fn a_valid_required_cursor_pages_on() {
     let registry = registry();
-    let cursor = PageCursor::at(10).mint_for_test("parcel_list_next", &serde_json::Map::new());
+    let cursor =
+        PageCursor::at(10).mint_for_test(&registry, "parcel_list_next", &serde_json::Map::new());
     let result = call(
         &registry,
         "parcel_list_next",

@@ -15,7 +15,7 @@ mod text;
 use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::{ResponseFormat, ToolOutput, page, tokens::Encoding};
+use crate::{ResponseFormat, ToolOutput, page, seal::Sealer, tokens::Encoding};
 pub(crate) use budget::ToolBudget;
 pub use budget::{Budgets, CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS};
 
@@ -29,6 +29,8 @@ pub(crate) struct CallFacts<'a> {
     pub(crate) args: &'a JsonObject,
     pub(crate) cursor_param: Option<&'static str>,
     pub(crate) fingerprint: u32,
+    /// Seals the `next_cursor` of a cut page.
+    pub(crate) sealer: &'a Sealer,
     pub(crate) wrap_structured: bool,
     pub(crate) encoding: Encoding,
     pub(crate) budget: usize,
@@ -83,6 +85,7 @@ fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
         && let Some(map) = value.as_object_mut()
     {
         let cursor = page::mint(
+            facts.sealer,
             offset,
             facts.tool,
             facts.fingerprint,
