@@ -1159,14 +1159,7 @@ async fn example_binary(bin: &str) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut build = tokio::process::Command::new(cargo);
     build
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "mcp-tools-examples",
-            "--bin",
-            bin,
-        ])
+        .args(["build", "--quiet", "-p", "mcp-tools-examples", "--bin", bin])
         .args(["--profile", profile])
         .arg("--target-dir")
         .arg(target_dir)
@@ -1284,7 +1277,10 @@ async fn the_notes_example_binary_over_stdio() {
     let listed = within("tools/list", peer.list_all_tools())
         .await
         .expect("tools/list succeeds");
-    assert_eq!(names(&listed), ["notes_add", "notes_search", "notes_delete"]);
+    assert_eq!(
+        names(&listed),
+        ["notes_add", "notes_search", "notes_delete"]
+    );
 
     let added = call(peer, "notes_add", json!({ "text": "Buy milk and eggs" })).await;
     assert_success(&added);
@@ -1298,13 +1294,21 @@ async fn the_notes_example_binary_over_stdio() {
 
     let too_many = call(peer, "notes_search", json!({ "query": "", "limit": 500 })).await;
     assert_tool_error(&too_many, "invalid_input", false);
-    assert!(text(&too_many).contains("limit must be at most 50"), "{}", text(&too_many));
+    assert!(
+        text(&too_many).contains("limit must be at most 50"),
+        "{}",
+        text(&too_many)
+    );
 
     let deleted = call(peer, "notes_delete", json!({ "note_id": note_id })).await;
     assert_success(&deleted);
     let again = call(peer, "notes_delete", json!({ "note_id": note_id })).await;
     assert_tool_error(&again, "not_found", false);
-    assert!(text(&again).contains("find ids with `notes_search`"), "{}", text(&again));
+    assert!(
+        text(&again).contains("find ids with `notes_search`"),
+        "{}",
+        text(&again)
+    );
     server.close().await;
 }
 
