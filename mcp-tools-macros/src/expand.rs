@@ -45,7 +45,7 @@ use syn::{ItemFn, spanned::Spanned};
 use crate::{
     config::Config,
     diag::Diagnostics,
-    fallback,
+    emit, fallback,
     model::{Param, Source, ToolFn},
     parse::parse_tool_args,
     rules,
@@ -88,8 +88,8 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 fn expand(tool: &ToolFn) -> TokenStream {
-    let item = emitted_fn(tool);
-    let marker = marker(tool);
+    let item = emit::emitted_fn(tool);
+    let marker = emit::marker(tool);
     let krate = &tool.krate;
     let ident = tool.ident();
     let name = tool.wire_name();
@@ -127,33 +127,6 @@ fn expand(tool: &ToolFn) -> TokenStream {
                 }
             }
         };
-    }
-}
-
-/// The user's fn as emitted. `#[tool]` requires `async`, so a body that never awaits is
-/// not a smell here; silence clippy's `unused_async` on it.
-pub(crate) fn emitted_fn(tool: &ToolFn) -> ItemFn {
-    let mut item = tool.item.clone();
-    if item.sig.asyncness.is_some() {
-        item.attrs
-            .push(syn::parse_quote!(#[allow(clippy::unused_async)]));
-    }
-    // A tool's parameters are its arguments; many of them is a schema, not a smell.
-    if item.sig.inputs.len() > 7 {
-        item.attrs
-            .push(syn::parse_quote!(#[allow(clippy::too_many_arguments)]));
-    }
-    item
-}
-
-/// The type that `tools![...]` names, sharing the fn's ident in the type namespace.
-pub(crate) fn marker(tool: &ToolFn) -> TokenStream {
-    let vis = &tool.item.vis;
-    let ident = tool.ident();
-    quote! {
-        #[allow(non_camel_case_types, dead_code, unreachable_pub)]
-        #[doc(hidden)]
-        #vis struct #ident {}
     }
 }
 

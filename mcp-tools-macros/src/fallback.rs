@@ -6,11 +6,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{diag::Diagnostics, expand, model::ToolFn};
+use crate::{diag::Diagnostics, emit, model::ToolFn};
 
 pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
-    let item = expand::emitted_fn(tool);
-    let marker = expand::marker(tool);
+    let item = emit::emitted_fn(tool);
+    let marker = emit::marker(tool);
     let krate = &tool.krate;
     let ident = tool.ident();
     let name = tool.wire_name();

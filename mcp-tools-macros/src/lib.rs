@@ -12,6 +12,7 @@ mod catalog;
 mod config;
 mod diag;
 mod docs;
+mod emit;
 mod expand;
 mod fallback;
 mod model;
