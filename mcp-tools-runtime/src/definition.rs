@@ -3,7 +3,7 @@
 use std::{borrow::Cow, future::Future, pin::Pin, sync::Arc};
 
 use rmcp::model::{Tool, ToolAnnotations};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::{
     ToolError, ToolOutput,
@@ -65,6 +65,23 @@ pub struct AliasMeta {
     pub redirect: bool,
     /// How the arguments differ, for `redirect`.
     pub note: Option<&'static str>,
+}
+
+impl AliasMeta {
+    /// The record of this alias in a result's or a listing's `_meta`.
+    pub(crate) fn detail(&self, replacement: &str) -> Value {
+        let mut detail = json!({ "alias": self.name, "use": replacement });
+        if let Some(since) = self.since {
+            detail["since"] = since.into();
+        }
+        if let Some(remove_in) = self.remove_in {
+            detail["remove_in"] = remove_in.into();
+        }
+        if self.redirect {
+            detail["redirect"] = true.into();
+        }
+        detail
+    }
 }
 
 /// What `#[tool]` knows about one parameter.

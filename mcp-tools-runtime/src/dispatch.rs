@@ -477,27 +477,9 @@ fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObjec
     MetaObject(map)
 }
 
-/// The `_meta` record of a deprecated alias.
-pub(crate) fn deprecation_detail(alias: &AliasMeta, replacement: &str) -> Value {
-    let mut detail = json!({ "alias": alias.name, "use": replacement });
-    if let Some(since) = alias.since {
-        detail["since"] = json!(since);
-    }
-    if let Some(remove_in) = alias.remove_in {
-        detail["remove_in"] = json!(remove_in);
-    }
-    if alias.redirect {
-        detail["redirect"] = json!(true);
-    }
-    detail
-}
-
 fn deprecation_meta(alias: &AliasMeta, replacement: &str) -> MetaObject {
     let mut map = JsonObject::new();
-    map.insert(
-        DEPRECATION_META_KEY.to_owned(),
-        deprecation_detail(alias, replacement),
-    );
+    map.insert(DEPRECATION_META_KEY.to_owned(), alias.detail(replacement));
     MetaObject(map)
 }
 

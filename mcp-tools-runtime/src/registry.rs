@@ -142,7 +142,7 @@ fn deprecated_listing(tool: &ToolDefinition, alias: &AliasMeta) -> Tool {
     let meta = listing.meta.get_or_insert_with(Default::default);
     meta.0.insert(
         crate::DEPRECATION_META_KEY.to_owned(),
-        crate::dispatch::deprecation_detail(alias, tool.name()),
+        alias.detail(tool.name()),
     );
     listing
 }
