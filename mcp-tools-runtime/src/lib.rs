@@ -1,12 +1,12 @@
 #![doc = include_str!("../../README.md")]
 
 mod arg;
+mod call;
 mod catalog;
 mod collision;
 mod context;
 mod definition;
 mod discovery;
-mod dispatch;
 mod error;
 mod optimizer;
 mod output;
@@ -22,13 +22,13 @@ mod validate;
 pub mod view;
 
 pub use arg::{ArgError, ParamRole, ResponseFormat, State, ToolArg};
+pub use call::{DEPRECATION_META_KEY, ERROR_META_KEY};
 pub use catalog::DefinitionReport;
 #[cfg(feature = "testing")]
 pub use catalog::testing;
 pub use context::{Caller, ToolContext};
 pub use definition::{AliasMeta, ParamMeta, ToolDefinition, ToolSpec};
 pub use discovery::{CALL_TOOL, SEARCH_TOOL};
-pub use dispatch::{DEPRECATION_META_KEY, ERROR_META_KEY};
 pub use error::{ErrorKind, ToolError};
 pub use optimizer::{
     Budgets, CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS,

@@ -11,7 +11,7 @@ use rmcp::{
 
 use crate::{
     Caller, Registry,
-    dispatch::CallEnv,
+    call::CallEnv,
     seal::{Fields, Reader, Sealer},
 };
 

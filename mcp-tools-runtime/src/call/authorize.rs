@@ -1,0 +1,25 @@
+//! Authorize: the caller holds every scope the tool needs.
+
+use super::{invoke::Failure, respond};
+use crate::{Caller, ToolError, definition::ToolDefinition};
+
+pub(super) fn scopes(entry: &ToolDefinition, caller: &Caller) -> Result<(), Failure> {
+    let missing: Vec<&str> = entry
+        .scopes()
+        .iter()
+        .copied()
+        .filter(|s| !caller.has_scope(s))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let one = missing.len() == 1;
+    let err = ToolError::permission_denied(format!(
+        "`{}` needs the scope{} {}, which this caller does not hold; ask the user to grant {} or use a tool that needs less",
+        entry.name(),
+        if one { "" } else { "s" },
+        respond::quoted(&missing),
+        if one { "it" } else { "them" },
+    ));
+    Err(Failure::Refused(err, "permission_denied"))
+}

@@ -1,0 +1,86 @@
+//! The discovery tools' own calls: `tools_search` answers from the index; `tools_call` goes
+//! back through the pipeline, exactly as a call by name.
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, Tool};
+use serde_json::{Value, json};
+
+use super::{CallEnv, respond};
+use crate::{
+    Registry,
+    discovery::{CALL_TOOL, SEARCH_TOOL},
+    registry::Discovery,
+};
+
+/// `tools_search`: the best matches, with their full definitions.
+pub(super) fn search(
+    registry: &Registry,
+    discovery: &Discovery,
+    mut args: JsonObject,
+) -> CallToolResult {
+    if let Err(problems) = discovery.search_validator.validate(&mut args) {
+        return invalid(format!("invalid input: {}", problems.join("\n")));
+    }
+    let query = args
+        .get("query")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if query.trim().is_empty() && args.contains_key("query") {
+        return invalid(
+            "invalid input: query must contain a word, e.g. `cancel a shipment`".to_owned(),
+        );
+    }
+    let limit = args.get("limit").and_then(Value::as_u64).unwrap_or(5);
+    let found: Vec<&Tool> = discovery
+        .index
+        .search(query, usize::try_from(limit).unwrap_or(5))
+        .into_iter()
+        .map(|i| registry.inner.entries[i].tool())
+        .collect();
+    let value = json!({ "tools": found });
+    let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
+    if found.is_empty() {
+        result.content = vec![ContentBlock::text(format!(
+            "no tool matches `{query}`; try other words for the task, e.g. the object it acts on (`shipment`, `invoice`) and the action (`cancel`, `search`)"
+        ))];
+    }
+    result.structured_content = Some(value);
+    result
+}
+
+/// `tools_call`: any tool, exactly as if called by name.
+pub(super) async fn call_through(
+    registry: &Registry,
+    discovery: &Discovery,
+    mut args: JsonObject,
+    env: CallEnv,
+) -> CallToolResult {
+    if let Err(problems) = discovery.call_validator.validate(&mut args) {
+        return invalid(format!("invalid input: {}", problems.join("\n")));
+    }
+    let name = args
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    if name == SEARCH_TOOL || name == CALL_TOOL {
+        return invalid(format!(
+            "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
+        ));
+    }
+    let mut request = CallToolRequestParams::new(name);
+    if let Some(Value::Object(arguments)) = args.remove("arguments") {
+        request = request.with_arguments(arguments);
+    }
+    match Box::pin(registry.dispatch(request, env)).await {
+        Ok(result) => result,
+        // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
+        Err(err) => invalid(err.message.into_owned()),
+    }
+}
+
+/// An `isError` result of the discovery tools themselves, with the usual error `_meta`.
+fn invalid(text: String) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    result.meta = Some(respond::error_meta("invalid_input", false, None));
+    result
+}

@@ -1,0 +1,87 @@
+//! Invoke: run the handler, bounded by its timeout and the client's cancellation, with a
+//! panic caught; and what can go wrong on the way there.
+
+use std::{panic::AssertUnwindSafe, time::Duration};
+
+use futures::FutureExt;
+use tokio_util::sync::CancellationToken;
+
+use crate::{ToolError, ToolOutput, arg::Call, definition::ToolDefinition};
+
+/// Why a call produced no output.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Refused before the handler ran (scopes, arguments), with the outcome to count.
+    Refused(ToolError, &'static str),
+    /// The handler returned an error, or timed out.
+    Failed(ToolError),
+    /// The handler panicked; the payload's text, for the log only.
+    Panicked(String),
+    /// The client cancelled the request.
+    Cancelled,
+}
+
+impl Failure {
+    /// Arguments that broke the published schema: every problem, one line each.
+    pub(super) fn invalid_arguments(entry: &ToolDefinition, problems: &[String]) -> Self {
+        tracing::debug!(
+            tool = entry.name(),
+            problems = problems.len(),
+            "arguments rejected"
+        );
+        Failure::Refused(
+            ToolError::invalid_input(problems.join("\n")),
+            "invalid_arguments",
+        )
+    }
+}
+
+impl From<ToolError> for Failure {
+    fn from(err: ToolError) -> Self {
+        Failure::Failed(err)
+    }
+}
+
+pub(super) async fn invoke(
+    entry: &ToolDefinition,
+    call: Call,
+    cancel: &CancellationToken,
+) -> Result<ToolOutput, Failure> {
+    let handler = AssertUnwindSafe((entry.handler)(call)).catch_unwind();
+    let timed = async {
+        match entry.meta.timeout_ms {
+            None => handler.await.map_err(panic_detail),
+            Some(ms) => match tokio::time::timeout(Duration::from_millis(ms), handler).await {
+                Ok(result) => result.map_err(panic_detail),
+                Err(_) => Ok(Err(timeout_error(entry, ms))),
+            },
+        }
+    };
+    tokio::select! {
+        result = timed => match result {
+            Ok(done) => done.map_err(Failure::Failed),
+            Err(detail) => Err(Failure::Panicked(detail)),
+        },
+        () = cancel.cancelled() => Err(Failure::Cancelled),
+    }
+}
+
+fn timeout_error(entry: &ToolDefinition, ms: u64) -> ToolError {
+    if entry.meta.read_only == Some(true) {
+        ToolError::retry_later(format!(
+            "timed out after {ms} ms; retry, or narrow the request so it does less work"
+        ))
+    } else {
+        ToolError::outcome_unknown(format!(
+            "timed out after {ms} ms; the change may or may not have been applied, so check the current state before calling again"
+        ))
+    }
+}
+
+fn panic_detail(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "non-string panic payload".to_owned())
+}

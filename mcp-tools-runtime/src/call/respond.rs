@@ -1,0 +1,151 @@
+//! Shape and observe: a handler's output becomes a result within its budget; every failure
+//! becomes an `isError` result through [`failure`], the one conversion.
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
+use serde_json::json;
+
+use super::{ERROR_META_KEY, invoke::Failure};
+use crate::{
+    ErrorKind, ToolError, ToolOutput,
+    definition::ToolDefinition,
+    error::new_reference,
+    optimizer::{self, CallFacts, Shaped, TRUNCATION_META_KEY},
+};
+
+/// A successful call's result: the output cut to its budget, its `_meta` kept.
+pub(super) fn success(
+    facts: &CallFacts<'_>,
+    output: ToolOutput,
+    meta: Option<MetaObject>,
+) -> CallToolResult {
+    let own_meta = output.meta.clone();
+    let shaped = optimizer::shape(output, facts);
+    observe(facts, &shaped);
+    let mut result = CallToolResult::success(shaped.content);
+    result.structured_content = shaped.structured;
+    let mut extra = own_meta.unwrap_or_default();
+    if let Some(meta) = meta {
+        extra.0.extend(meta.0);
+    }
+    if let Some(truncation) = shaped.truncation {
+        extra.0.insert(TRUNCATION_META_KEY.to_owned(), truncation);
+    }
+    result.meta = (!extra.0.is_empty()).then_some(extra);
+    result
+}
+
+/// Any failure of a call, as the model reads it: the error's kind and message, an internal
+/// one (a bug, a panic) masked behind a reference id that ties it to its log line.
+pub(super) fn failure(
+    entry: &ToolDefinition,
+    failure: Failure,
+    meta: Option<MetaObject>,
+) -> CallToolResult {
+    let (err, outcome) = match failure {
+        Failure::Refused(err, outcome) => (err, outcome),
+        Failure::Failed(err) => (err, "error"),
+        Failure::Panicked(detail) => (
+            ToolError::internal(format!("the handler panicked: {detail}")),
+            "panic",
+        ),
+        Failure::Cancelled => {
+            tracing::debug!(tool = entry.name(), "call cancelled by the client");
+            (
+                ToolError::retry_later("the call was cancelled before it finished"),
+                "cancelled",
+            )
+        }
+    };
+    count_call(entry.name(), outcome);
+    let reference = (err.kind() == ErrorKind::Internal).then(new_reference);
+    if let Some(reference) = &reference {
+        tracing::error!(
+            tool = entry.name(),
+            function = entry.fn_path(),
+            reference,
+            detail = err.log_detail(),
+            "tool failed"
+        );
+    } else {
+        tracing::debug!(
+            tool = entry.name(),
+            kind = err.kind().as_str(),
+            message = err.message(),
+            "tool returned an error"
+        );
+    }
+    let mut result = CallToolResult::error(vec![ContentBlock::text(
+        err.model_text(reference.as_deref()),
+    )]);
+    let detail = error_meta(
+        err.kind().as_str(),
+        err.kind().is_retryable(),
+        reference.as_deref(),
+    );
+    result.meta = Some(match meta {
+        Some(mut base) => {
+            base.0.extend(detail.0);
+            base
+        }
+        None => detail,
+    });
+    result
+}
+
+/// The `_meta` record of an `isError` result.
+pub(super) fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObject {
+    let mut detail = json!({ "kind": kind, "retryable": retryable });
+    if let Some(reference) = reference {
+        detail["reference"] = json!(reference);
+    }
+    let mut map = JsonObject::new();
+    map.insert(ERROR_META_KEY.to_owned(), detail);
+    MetaObject(map)
+}
+
+pub(super) fn count_call(tool: &'static str, outcome: &'static str) {
+    metrics::counter!("mcp_tools_calls_total", "tool" => tool, "outcome" => outcome).increment(1);
+}
+
+/// `a`, `b` → "`a`, `b`".
+pub(super) fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Logs and counts one successful call. A result that fit without counting is counted
+/// after the response is on its way, so exact numbers cost the caller no latency.
+fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
+    count_call(facts.tool, "ok");
+    let report = shaped.report;
+    let (tool, format, encoding) = (facts.tool, facts.format.as_str(), facts.encoding);
+    let emit = move |tokens: usize| {
+        tracing::info!(target: "mcp_tools::call", tool, format, tokens, tokens_cut = report.tokens_cut, truncated = report.truncated, "tool result");
+        metrics::histogram!("mcp_tools_response_tokens", "tool" => tool).record(tokens as f64);
+        if report.truncated {
+            metrics::counter!("mcp_tools_truncated_total", "tool" => tool).increment(1);
+            metrics::counter!("mcp_tools_tokens_cut_total", "tool" => tool)
+                .increment(report.tokens_cut as u64);
+        }
+    };
+    match report.tokens {
+        Some(tokens) => emit(tokens),
+        // Nobody listens: counting a result that fit would only spend CPU.
+        None if !tracing::enabled!(target: "mcp_tools::call", tracing::Level::INFO) => {}
+        None => {
+            let text: Vec<String> = shaped
+                .content
+                .iter()
+                .filter_map(|b| b.as_text().map(|t| t.text.clone()))
+                .collect();
+            let count = move || emit(text.iter().map(|t| encoding.count(t)).sum());
+            match tokio::runtime::Handle::try_current() {
+                Ok(handle) => drop(handle.spawn(async move { count() })),
+                Err(_) => count(),
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Route: the called name to its tool, through a deprecated alias if need be.
+
+use std::sync::atomic::Ordering;
+
+use rmcp::{
+    ErrorData,
+    model::{CallToolResult, ContentBlock, JsonObject, MetaObject},
+};
+use serde_json::json;
+
+use super::{DEPRECATION_META_KEY, respond};
+use crate::{
+    Registry,
+    definition::{AliasMeta, ToolDefinition},
+    discovery::SEARCH_TOOL,
+    registry::AliasUse,
+    suggest,
+};
+
+/// A call's tool, and the alias it came through.
+pub(super) struct Routed<'r> {
+    pub(super) index: usize,
+    pub(super) entry: &'r ToolDefinition,
+    alias: Option<&'r AliasUse>,
+}
+
+impl Registry {
+    /// The tool `name` calls, or the JSON-RPC error for an unknown name with the nearest ones.
+    pub(super) fn route(&self, name: &str) -> Result<Routed<'_>, ErrorData> {
+        let Some(route) = self.inner.routes.get(name) else {
+            return Err(self.unknown_tool(name));
+        };
+        let entry = &self.inner.entries[route.index];
+        if let Some(alias) = &route.alias {
+            let a = alias.meta;
+            if !alias.warned.swap(true, Ordering::Relaxed) {
+                tracing::warn!(
+                    alias = a.name,
+                    tool = entry.name(),
+                    "tool called through a deprecated alias; clients should switch to the new name"
+                );
+            }
+            metrics::counter!("mcp_tools_alias_calls_total", "alias" => a.name, "tool" => entry.name()).increment(1);
+        }
+        Ok(Routed {
+            index: route.index,
+            entry,
+            alias: route.alias.as_ref(),
+        })
+    }
+
+    fn unknown_tool(&self, name: &str) -> ErrorData {
+        let names = self.inner.entries.iter().map(ToolDefinition::name);
+        let near = suggest::nearest(name, names, 3);
+        let total = self.inner.entries.len();
+        let search = self.inner.discovery.is_some();
+        let message = match (near.is_empty(), search) {
+            (true, true) => format!("unknown tool `{name}`; find tools with `{SEARCH_TOOL}`"),
+            (true, false) => format!(
+                "unknown tool `{name}`; this server has {total} tools, listed by tools/list"
+            ),
+            (false, search) => {
+                let more = if search {
+                    format!(" Or find tools with `{SEARCH_TOOL}`.")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "unknown tool `{name}`; did you mean {}?{more}",
+                    respond::quoted(&near)
+                )
+            }
+        };
+        ErrorData::invalid_params(
+            message,
+            Some(json!({ "unknown_tool": name, "nearest": near })),
+        )
+    }
+}
+
+impl Routed<'_> {
+    /// The result of a call through a redirect alias: the replacement is not a drop-in, so
+    /// the model is told how to call it instead.
+    pub(super) fn redirect(&self) -> Option<CallToolResult> {
+        let alias = self.alias.map(|a| a.meta).filter(|a| a.redirect)?;
+        respond::count_call(self.entry.name(), "redirected");
+        let differs = alias
+            .note
+            .map_or_else(String::new, |note| format!(": {note}"));
+        let name = self.entry.name();
+        let text = format!(
+            "`{}` was replaced by `{name}`, which takes different arguments{differs}. Call `{name}` with {}.",
+            alias.name,
+            self.entry.parameter_summary()
+        );
+        let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+        let mut meta = deprecation_meta(alias, name);
+        meta.0
+            .extend(respond::error_meta("invalid_input", false, None).0);
+        result.meta = Some(meta);
+        Some(result)
+    }
+
+    /// The `_meta` every result of this call carries: the deprecation record, if any.
+    pub(super) fn meta(&self) -> Option<MetaObject> {
+        self.alias
+            .map(|a| deprecation_meta(a.meta, self.entry.name()))
+    }
+
+    /// The result, ending with the deprecation note when the call came through an alias.
+    pub(super) fn with_notice(&self, mut result: CallToolResult) -> CallToolResult {
+        if let Some(alias) = self.alias {
+            let alias = alias.meta;
+            let when = match (alias.since, alias.remove_in) {
+                (Some(since), Some(remove)) => {
+                    format!(" since {since} and will be removed in {remove}")
+                }
+                (Some(since), None) => format!(" since {since}"),
+                (None, Some(remove)) => format!(" and will be removed in {remove}"),
+                (None, None) => String::new(),
+            };
+            result.content.push(ContentBlock::text(format!(
+                "Note: `{}` is deprecated{when}; call `{}` instead, with the same arguments.",
+                alias.name,
+                self.entry.name()
+            )));
+        }
+        result
+    }
+}
+
+fn deprecation_meta(alias: &AliasMeta, replacement: &str) -> MetaObject {
+    let mut map = JsonObject::new();
+    map.insert(DEPRECATION_META_KEY.to_owned(), alias.detail(replacement));
+    MetaObject(map)
+}
