@@ -43,7 +43,10 @@ impl Collision {
     }
 }
 
-const fn same(a: &str, b: &str) -> bool {
+/// Whether two names are the same, at compile time (`str` equality is not `const`).
+#[doc(hidden)]
+#[must_use]
+pub const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

@@ -128,7 +128,7 @@ pub mod __private {
         ToolArg, ToolError,
         arg::ResponseFormat,
         arg::{ArgError, Call, ParamRole, extract_optional},
-        collision::{Collision, Listed, find_collision},
+        collision::{Collision, Listed, find_collision, same as same_name},
         definition::{AliasMeta, CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
         output::ToolReturn,
         schema::InputSchema,

@@ -1,7 +1,7 @@
 //! Rules on the descriptions the model reads.
 
 use super::{Rule, evidence, params};
-use crate::{catalog::Rule as R, diag::Diagnostics, model::ToolFn, words};
+use crate::{diag::Diagnostics, model::ToolFn, words};
 
 /// The longest useful tool description, in characters.
 pub(crate) const MAX_DESCRIPTION: usize = 1200;
@@ -170,7 +170,7 @@ fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
 /// `state: IssueState`).
 pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
-    let generic_reports = tool.levels.enabled(R::GenericParamName);
+    let generic_reports = tool.levels.enabled(Rule::GenericParamName);
     for param in tool
         .params
         .iter()

@@ -131,10 +131,11 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in schema_params(tool).filter(|p| p.is_numeric) {
         let name = &param.wire_name.value;
         let key = param.key.as_str();
+        let doc = evidence::doc_of(param);
         if param.unit.is_some()
             || words::COUNT_NAMES.contains(&key)
             || words::LIMIT_NAMES.contains(&key)
-            || evidence::states_unit(&evidence::doc_of(param))
+            || evidence::states_unit(&doc)
         {
             continue;
         }
@@ -145,14 +146,12 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
             continue;
         };
         // A window's or an image's width is in pixels, and every model reads it so.
-        let tool_doc = tool
-            .doc
-            .as_ref()
-            .and_then(|d| d.text.as_deref())
-            .unwrap_or("")
-            .to_lowercase();
+        let tool_doc = || {
+            let text = tool.doc.as_ref().and_then(|d| d.text.as_deref());
+            text.unwrap_or("").to_lowercase()
+        };
         if matches!(*quantity, "width" | "height")
-            && (evidence::on_screen(&evidence::doc_of(param)) || evidence::on_screen(&tool_doc))
+            && (evidence::on_screen(&doc) || evidence::on_screen(&tool_doc()))
         {
             continue;
         }

@@ -26,22 +26,7 @@ const FORMATS: &[&str] = &[
 /// it does not compile.
 const WIRE_NAMES: &str = "\
 //! Each tool's wire name is the published one.
-use ::mcp_tools_runtime::__private::ToolSpec;
-
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
+use ::mcp_tools_runtime::__private::{ToolSpec, same_name as same};
 
 ";
 

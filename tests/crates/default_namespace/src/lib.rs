@@ -1,20 +1,7 @@
 //! Tools without a namespace take the crate's (`fs`); an explicit one still wins. The wire
 //! names are checked at compile time.
 
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
+use mcp_tools_runtime::__private::same_name as same;
 
 /// Read a text file and return its complete contents as UTF-8 text.
 #[mcp_tools_runtime::tool(read_only)]
