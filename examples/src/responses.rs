@@ -2,8 +2,10 @@
 //! that walk every match once, cut pages that stay valid, and long logs read in parts.
 
 use mcp_tools_runtime::{
-    CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS, Encoding, MAX_RESULT_CHARS_META_KEY, Registry,
-    TRUNCATION_META_KEY, rmcp::model::CallToolResult,
+    Encoding, Registry,
+    limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
+    rmcp::model::CallToolResult,
+    wire::{MAX_RESULT_CHARS_META_KEY, TRUNCATION_META_KEY},
 };
 use serde_json::{Value, json};
 

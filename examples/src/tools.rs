@@ -386,7 +386,7 @@ mod tests {
         assert_ne!(result.is_error, Some(true), "{}", text(&result));
         let meta = result.meta.unwrap();
         assert_eq!(
-            meta.0[mcp_tools_runtime::DEPRECATION_META_KEY]["use"],
+            meta.0[mcp_tools_runtime::wire::DEPRECATION_META_KEY]["use"],
             Value::from("shipment_set_weight")
         );
     }

@@ -110,7 +110,7 @@ fn expand(tool: &ToolFn) -> TokenStream {
         #item
         #marker
         const _: () = {
-            use #krate::__private as __rt;
+            use #krate::__private::v1 as __rt;
             static __PARAMS: [__rt::ParamMeta; #count] = [#(#params),*];
             #(#role_checks)*
             static __META: __rt::ToolMeta = #meta;

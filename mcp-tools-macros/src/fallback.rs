@@ -23,10 +23,10 @@ pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
     quote! {
         #item
         #marker
-        impl #krate::__private::ToolSpec for #ident {
+        impl #krate::__private::v1::ToolSpec for #ident {
             const NAME: &'static str = #name;
             const ALIASES: &'static [&'static str] = &[];
-            fn definition() -> #krate::__private::ToolDefinition {
+            fn definition() -> #krate::__private::v1::ToolDefinition {
                 // Unreachable: the compile errors below stop the build first.
                 ::core::unreachable!()
             }

@@ -1,7 +1,8 @@
 //! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools-runtime): `#[tool]` and `tools![...]`.
 //!
 //! Depend on `mcp-tools-runtime`, which re-exports these macros and documents them; the
-//! generated code refers to `::mcp_tools_runtime::__private` only.
+//! generated code refers to `::mcp_tools_runtime::__private::v1` only, the contract of this
+//! version (the runtime pins this crate to its own version).
 //!
 //! Each macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
 //! resolves them into a spanned model of the tool, [`rules`] checks the model and collects

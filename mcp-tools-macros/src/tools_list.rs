@@ -45,26 +45,26 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         .krate
         .map_or_else(|| quote!(::mcp_tools_runtime), |p| quote!(#p));
     let definitions = list.tools.iter().map(
-        |path| quote_spanned!(path.span()=> <#path as #krate::__private::ToolSpec>::definition()),
+        |path| quote_spanned!(path.span()=> <#path as #krate::__private::v1::ToolSpec>::definition()),
     );
     // Names and aliases are consts, so collisions fail the build (const evaluation) with a
     // message that names both fns; the registry checks again at run time for other lists.
     let listed = list.tools.iter().map(|path| {
         let shown = quote!(#path).to_string().replace(' ', "");
         quote_spanned!(path.span()=> (
-            <#path as #krate::__private::ToolSpec>::NAME,
-            <#path as #krate::__private::ToolSpec>::ALIASES,
+            <#path as #krate::__private::v1::ToolSpec>::NAME,
+            <#path as #krate::__private::v1::ToolSpec>::ALIASES,
             #shown,
         ))
     });
     quote! {
         {
-            const __MCP_TOOLS_COLLISION: ::core::option::Option<#krate::__private::Collision> =
-                #krate::__private::find_collision(&[#(#listed),*]);
+            const __MCP_TOOLS_COLLISION: ::core::option::Option<#krate::__private::v1::Collision> =
+                #krate::__private::v1::find_collision(&[#(#listed),*]);
             const _: () = if let ::core::option::Option::Some(collision) = &__MCP_TOOLS_COLLISION {
                 ::core::panic!("{}", collision.as_str())
             };
-            let tools: ::std::vec::Vec<#krate::__private::ToolDefinition> = ::std::vec![#(#definitions),*];
+            let tools: ::std::vec::Vec<#krate::__private::v1::ToolDefinition> = ::std::vec![#(#definitions),*];
             tools
         }
     }

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::{
     ToolContext, ToolError,
-    definition::ParamMeta,
+    meta::{ParamMeta, StateNeed},
     schema::{self, InputSchema},
     seal::Sealer,
 };
@@ -95,12 +95,11 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for T {
     }
 
     fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        let value = match call.args.remove(param.name) {
-            Some(value) => value,
-            None => param
-                .default_value()
-                .ok_or_else(|| ArgError::missing(param))?,
-        };
+        // The validator has filled in the default of an absent argument.
+        let value = call
+            .args
+            .remove(param.name)
+            .ok_or_else(|| ArgError::missing(param))?;
         serde_json::from_value(value)
             .map_err(|err| ArgError::invalid(param, format!("{}: {err}", param.name)))
     }
@@ -249,13 +248,6 @@ impl<T: ?Sized + fmt::Debug> fmt::Debug for State<T> {
     }
 }
 
-/// A state type a tool needs, checked when the registry is built.
-#[derive(Clone, Debug)]
-pub(crate) struct StateNeed {
-    pub(crate) type_id: TypeId,
-    pub(crate) type_name: &'static str,
-}
-
 /// The registry's state values, by type.
 #[derive(Default)]
 pub(crate) struct StateMap(HashMap<TypeId, Arc<dyn Any + Send + Sync>>);
@@ -359,19 +351,10 @@ impl ToolArg for ResponseFormat {
         schema.properties.insert(param.name.to_owned(), property);
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        match call.args.remove(param.name) {
-            None => Ok(ResponseFormat::Concise),
-            Some(value) => ResponseFormat::parse(&value).ok_or_else(|| {
-                ArgError::invalid(
-                    param,
-                    format!(
-                        "{} must be \"concise\" or \"detailed\"; got {value}",
-                        param.name
-                    ),
-                )
-            }),
-        }
+    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+        // Read once, before the handler runs (the optimizer needs it); the validator has
+        // refused anything but the two names.
+        Ok(call.format)
     }
 }
 

@@ -9,10 +9,7 @@ use std::collections::HashMap;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-/// The wire name of the search tool.
-pub const SEARCH_TOOL: &str = "tools_search";
-/// The wire name of the call tool.
-pub const CALL_TOOL: &str = "tools_call";
+use crate::wire::{CALL_TOOL, SEARCH_TOOL};
 
 /// Most definitions one search returns.
 pub(crate) const MAX_RESULTS: u64 = 10;

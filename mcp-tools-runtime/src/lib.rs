@@ -8,6 +8,8 @@ mod context;
 mod definition;
 mod discovery;
 mod error;
+pub mod limits;
+mod meta;
 mod optimizer;
 mod output;
 mod page;
@@ -16,31 +18,24 @@ mod schema;
 mod seal;
 mod server;
 mod suggest;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod tokens;
 mod transport;
 mod validate;
 pub mod view;
+pub mod wire;
 
-pub use arg::{ArgError, ParamRole, ResponseFormat, State, ToolArg};
-pub use call::{DEPRECATION_META_KEY, ERROR_META_KEY};
+pub use arg::{ResponseFormat, State};
 pub use catalog::DefinitionReport;
-#[cfg(feature = "testing")]
-pub use catalog::testing;
 pub use context::{Caller, ToolContext};
-pub use definition::{AliasMeta, ParamMeta, ToolDefinition, ToolSpec};
-pub use discovery::{CALL_TOOL, SEARCH_TOOL};
+pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
-pub use optimizer::{
-    Budgets, CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS,
-    TRUNCATION_META_KEY,
-};
+pub use meta::AliasMeta;
 pub use output::{IntoToolOutput, Json, Resume, ToolOutput};
-pub use page::{CURSOR_LIFETIME, Page, PageCursor};
-pub use registry::{
-    AliasListing, BuildError, DEFAULT_PAGE_SIZE, MAX_RESULT_CHARS_META_KEY, Registry,
-    RegistryBuilder,
-};
-pub use schema::{InputSchema, OutputSchema, input_schema_for, output_schema_for};
+pub use page::{Page, PageCursor};
+pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
+pub use schema::{OutputSchema, output_schema_for};
 pub use tokens::{Encoding, Prefix};
 #[cfg(feature = "http")]
 pub use transport::MCP_PATH;
@@ -121,16 +116,20 @@ pub mod prelude {
     };
 }
 
-/// Used by the code `#[tool]` generates; not a stable API.
+/// The contract between the code `#[tool]` and `tools![]` generate and this crate; not an
+/// API. The module is versioned so that a macro crate and a runtime crate that disagree
+/// fail to build instead of misbehaving (the workspace pins them to the same version).
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::{
-        ToolArg, ToolError,
-        arg::ResponseFormat,
-        arg::{ArgError, Call, ParamRole, extract_optional},
-        collision::{Collision, Listed, find_collision, same as same_name},
-        definition::{AliasMeta, CallFuture, ParamMeta, ToolDefinition, ToolMeta, ToolSpec},
-        output::ToolReturn,
-        schema::InputSchema,
-    };
+    pub mod v1 {
+        pub use crate::{
+            ToolError,
+            arg::{ArgError, Call, ParamRole, ResponseFormat, ToolArg, extract_optional},
+            collision::{Collision, Listed, find_collision, same as same_name},
+            definition::{CallFuture, ToolDefinition, ToolSpec},
+            meta::{AliasMeta, ParamMeta, ToolMeta},
+            output::ToolReturn,
+            schema::InputSchema,
+        };
+    }
 }

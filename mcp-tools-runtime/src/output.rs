@@ -7,7 +7,6 @@ use serde_json::Value;
 
 use crate::{
     ResponseFormat, ToolError,
-    page::PageInfo,
     schema::{self, OutputSchema},
     view,
 };
@@ -210,4 +209,12 @@ impl<T: IntoToolOutput, E: Into<ToolError>> ToolReturn for Result<T, E> {
         let value = self.map_err(Into::into)?;
         view::with_format(format, || value.into_tool_output())
     }
+}
+
+/// Where a page sits in the full result, for the optimizer to mint cursors.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PageInfo {
+    pub(crate) start: u64,
+    pub(crate) total: Option<u64>,
+    pub(crate) has_more: bool,
 }

@@ -9,7 +9,7 @@
 
 use std::{
     hash::{Hash, Hasher},
-    time::{Duration, SystemTime, UNIX_EPOCH},
+    time::{SystemTime, UNIX_EPOCH},
 };
 
 use rmcp::model::JsonObject;
@@ -18,15 +18,14 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
-    IntoToolOutput, ToolArg, ToolError, ToolOutput,
-    arg::{ArgError, Call, ParamRole},
-    definition::ParamMeta,
+    IntoToolOutput, ToolError, ToolOutput,
+    arg::{ArgError, Call, ParamRole, ToolArg},
+    limits,
+    meta::ParamMeta,
+    output::PageInfo,
     schema::{self, InputSchema, OutputSchema},
     seal::{Fields, Reader, Sealer},
 };
-
-/// How long a cursor stays valid.
-pub const CURSOR_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// A page of results. Build it with [`Page::window`] from everything that matched, or with
 /// [`Page::new`] when the data source pages itself.
@@ -87,14 +86,6 @@ impl<T> Page<T> {
             has_more: self.has_more,
         }
     }
-}
-
-/// Where a page sits in the full result, for the optimizer to mint cursors.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PageInfo {
-    pub(crate) start: u64,
-    pub(crate) total: Option<u64>,
-    pub(crate) has_more: bool,
 }
 
 /// The wire shape of a page, for its output schema.
@@ -172,26 +163,6 @@ impl PageCursor {
     pub fn at(offset: u64) -> Self {
         PageCursor { offset }
     }
-
-    /// The wire form of this cursor as `registry` would mint it for `tool` called with
-    /// `arguments` (the cursor and the response format left out), for tests that call a
-    /// tool whose cursor is required through the registry.
-    #[cfg(feature = "testing")]
-    #[must_use]
-    pub fn mint_for_test(
-        &self,
-        registry: &crate::Registry,
-        tool: &str,
-        arguments: &JsonObject,
-    ) -> String {
-        mint(
-            &registry.inner.sealer,
-            self.offset,
-            tool,
-            fingerprint(arguments, &[]),
-            SystemTime::now(),
-        )
-    }
 }
 
 const CURSOR_DOC: &str = "`next_cursor` from the previous page, with the same other arguments; leave out for the first page.";
@@ -264,7 +235,7 @@ impl CursorProblem {
             ),
             CursorProblem::Expired => format!(
                 "{name} has expired (cursors last {} hours){restart}",
-                CURSOR_LIFETIME.as_secs() / 3600
+                limits::CURSOR_LIFETIME.as_secs() / 3600
             ),
         }
     }
@@ -315,7 +286,7 @@ fn verify(
     if found_fp != u64::from(fingerprint) {
         return Err(CursorProblem::OtherArguments);
     }
-    if minutes(now).saturating_sub(issued) * 60 > CURSOR_LIFETIME.as_secs() {
+    if minutes(now).saturating_sub(issued) * 60 > limits::CURSOR_LIFETIME.as_secs() {
         return Err(CursorProblem::Expired);
     }
     Ok(offset)
@@ -360,7 +331,10 @@ pub(crate) fn fingerprint(args: &JsonObject, skip: &[Option<&str>]) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+    use crate::limits::CURSOR_LIFETIME;
 
     #[test]
     fn cursors_round_trip_and_refuse_misuse() {

@@ -12,17 +12,16 @@ use rmcp::model::Tool;
 use crate::{
     Caller,
     arg::StateMap,
-    definition::{AliasMeta, ToolDefinition},
-    discovery::{self, CALL_TOOL, Index, SEARCH_TOOL},
-    optimizer::{Budgets, ToolBudget},
+    definition::ToolDefinition,
+    discovery::{self, Index},
+    limits,
+    meta::AliasMeta,
+    optimizer::Budgets,
     seal::Sealer,
     tokens::Encoding,
     validate::Validator,
+    wire::{self, CALL_TOOL, SEARCH_TOOL},
 };
-
-/// `_meta` key, on each tool in `tools/list`, of the character bound of its results; Claude
-/// Code reads it to decide whether to keep a result inline.
-pub const MAX_RESULT_CHARS_META_KEY: &str = "anthropic/maxResultSizeChars";
 
 /// Tools, state and server identity; cheap to clone (an `Arc`).
 ///
@@ -55,8 +54,6 @@ pub struct Registry {
 
 pub(crate) struct Inner {
     pub(crate) entries: Vec<ToolDefinition>,
-    /// Each entry's budgets, resolved against the registry's.
-    pub(crate) budgets: Vec<ToolBudget>,
     pub(crate) encoding: Encoding,
     /// Set when `tools/list` shows only the discovery tools (and pinned ones).
     pub(crate) discovery: Option<Discovery>,
@@ -141,7 +138,7 @@ fn deprecated_listing(tool: &ToolDefinition, alias: &AliasMeta) -> Tool {
     listing.title = listing.title.map(|t| format!("{t} (deprecated)"));
     let meta = listing.meta.get_or_insert_with(Default::default);
     meta.0.insert(
-        crate::DEPRECATION_META_KEY.to_owned(),
+        wire::DEPRECATION_META_KEY.to_owned(),
         alias.detail(tool.name()),
     );
     listing
@@ -176,9 +173,6 @@ impl std::error::Error for BuildError {}
 /// The smallest budget that leaves room for a truncation notice.
 const MIN_BUDGET: usize = 200;
 
-/// The default page size of `tools/list`.
-pub const DEFAULT_PAGE_SIZE: usize = 100;
-
 impl Registry {
     /// Starts a registry.
     #[must_use]
@@ -189,7 +183,7 @@ impl Registry {
             name: None,
             version: None,
             instructions: None,
-            page_size: DEFAULT_PAGE_SIZE,
+            page_size: limits::DEFAULT_PAGE_SIZE,
             default_caller: Caller::local(),
             budgets: Budgets::default(),
             encoding: Encoding::default(),
@@ -286,7 +280,7 @@ impl RegistryBuilder {
         self
     }
 
-    /// Tools per `tools/list` page (default [`DEFAULT_PAGE_SIZE`]).
+    /// Tools per `tools/list` page (default [`DEFAULT_PAGE_SIZE`](crate::limits::DEFAULT_PAGE_SIZE)).
     #[must_use]
     pub fn page_size(mut self, size: usize) -> Self {
         self.page_size = size;
@@ -297,7 +291,7 @@ impl RegistryBuilder {
     /// budgets never exceed it.
     #[must_use]
     pub fn max_response_tokens(mut self, tokens: usize) -> Self {
-        self.budgets.max_tokens = tokens;
+        self.budgets.max = tokens;
         self
     }
 
@@ -305,8 +299,8 @@ impl RegistryBuilder {
     /// `ResponseFormat` and set none of their own (defaults: 4,000 and the cap).
     #[must_use]
     pub fn format_budgets(mut self, concise_tokens: usize, detailed_tokens: usize) -> Self {
-        self.budgets.concise_tokens = concise_tokens;
-        self.budgets.detailed_tokens = Some(detailed_tokens);
+        self.budgets.concise = concise_tokens;
+        self.budgets.detailed = Some(detailed_tokens);
         self
     }
 
@@ -363,9 +357,9 @@ impl RegistryBuilder {
             problems.push("page_size must be at least 1".to_owned());
         }
         for (what, tokens) in [
-            ("max_response_tokens", Some(self.budgets.max_tokens)),
-            ("the concise budget", Some(self.budgets.concise_tokens)),
-            ("the detailed budget", self.budgets.detailed_tokens),
+            ("max_response_tokens", Some(self.budgets.max)),
+            ("the concise budget", Some(self.budgets.concise)),
+            ("the detailed budget", self.budgets.detailed),
         ] {
             if let Some(tokens) = tokens
                 && tokens < MIN_BUDGET
@@ -435,25 +429,12 @@ impl RegistryBuilder {
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
-        let budgets: Vec<ToolBudget> = self
-            .tools
-            .iter()
-            .map(|t| {
-                let m = t.meta;
-                ToolBudget::resolve(
-                    self.budgets,
-                    m.max_response_tokens,
-                    m.concise_tokens,
-                    m.detailed_tokens,
-                    t.format_param.is_some(),
-                )
-            })
-            .collect();
-        for (tool, budget) in self.tools.iter_mut().zip(&budgets) {
+        for tool in &mut self.tools {
+            tool.budget = tool.resolve_budget(self.budgets);
             let meta = tool.tool.meta.get_or_insert_with(Default::default);
             meta.0.insert(
-                MAX_RESULT_CHARS_META_KEY.to_owned(),
-                budget.max_chars().into(),
+                wire::MAX_RESULT_CHARS_META_KEY.to_owned(),
+                tool.budget.max_chars().into(),
             );
         }
         self.encoding.warm();
@@ -515,7 +496,6 @@ impl RegistryBuilder {
         Ok(Registry {
             inner: Arc::new(Inner {
                 entries: self.tools,
-                budgets,
                 encoding: self.encoding,
                 discovery,
                 routes,

@@ -9,9 +9,9 @@ use rmcp::model::JsonObject;
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use crate::definition::ParamMeta;
+use crate::meta::{ParamMeta, StateNeed};
 
-/// The input schema of one tool, filled by each parameter's [`ToolArg::describe`](crate::ToolArg::describe).
+/// The input schema of one tool, filled by each parameter's [`ToolArg::describe`](crate::arg::ToolArg::describe).
 #[derive(Debug, Default)]
 pub struct InputSchema {
     pub(crate) properties: JsonObject,
@@ -20,7 +20,7 @@ pub struct InputSchema {
     pub(crate) format_param: Option<&'static str>,
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
-    pub(crate) needs: Vec<crate::arg::StateNeed>,
+    pub(crate) needs: Vec<StateNeed>,
     /// Subschemas the parameters' recursive types share, published as the root's `$defs`.
     pub(crate) defs: JsonObject,
 }
@@ -191,7 +191,7 @@ fn close(value: &mut Value, merged: bool) {
 
 /// The lean schema of a parameter's value type (what `deserialize` accepts).
 #[must_use]
-pub fn input_schema_for<T: JsonSchema>() -> JsonObject {
+pub(crate) fn input_schema_for<T: JsonSchema>() -> JsonObject {
     let schema = SchemaSettings::draft2020_12()
         .with(|s| s.inline_subschemas = true)
         .into_generator()

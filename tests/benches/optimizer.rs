@@ -32,8 +32,11 @@ use std::{
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use mcp_tools_runtime::{
-    CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS, Encoding, TRUNCATION_META_KEY, prelude::*,
+    Encoding,
+    limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
+    prelude::*,
     rmcp::model::CallToolResult,
+    wire::TRUNCATION_META_KEY,
 };
 use schemars::JsonSchema;
 use serde::Serialize;

@@ -12,8 +12,10 @@ mod common_catalog;
 use std::fmt::Write as _;
 
 use mcp_tools_runtime::{
-    CALL_TOOL, Caller, Registry, SEARCH_TOOL, TRUNCATION_META_KEY, ToolDefinition, prelude::*,
+    Caller, Registry, ToolDefinition,
+    prelude::*,
     rmcp::model::CallToolResult,
+    wire::{CALL_TOOL, SEARCH_TOOL, TRUNCATION_META_KEY},
 };
 use serde_json::{Value, json};
 

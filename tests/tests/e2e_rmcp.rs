@@ -14,7 +14,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcp_tools_runtime::{Caller, DEPRECATION_META_KEY, ERROR_META_KEY, Registry, ServeError};
+use mcp_tools_runtime::{
+    Caller, Registry, ServeError,
+    wire::{DEPRECATION_META_KEY, ERROR_META_KEY},
+};
 use mcp_tools_tests::{
     SERVER_NAME, SERVER_VERSION,
     fixtures::{ADMIN_SCOPE, SECRET_DETAIL, WAIT_TIMEOUT_MS},

@@ -3,7 +3,7 @@
 
 use mcp_tools_runtime::rmcp::model::CallToolResult;
 use mcp_tools_runtime::{
-    AliasListing, DEPRECATION_META_KEY, Encoding, Registry, prelude::*, testing,
+    AliasListing, Encoding, Registry, prelude::*, testing, wire::DEPRECATION_META_KEY,
 };
 use serde_json::{Value, json};
 

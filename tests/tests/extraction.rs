@@ -5,7 +5,7 @@
 //! `PageCursor` the server did not mint, a value whose `Deserialize` is stricter than its
 //! schema.
 
-use mcp_tools_runtime::{ERROR_META_KEY, Registry, prelude::*, rmcp::model::CallToolResult};
+use mcp_tools_runtime::{Registry, prelude::*, rmcp::model::CallToolResult, wire::ERROR_META_KEY};
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, de::Error as _};
 use serde_json::{Value, json};
@@ -62,9 +62,24 @@ async fn book_seats(
     )
 }
 
+/// List the tour's stops, a page at a time, in the language asked for.
+///
+/// Use to show a traveller the route; `language` is an ISO 639-1 code.
+#[tool(namespace = "tour", read_only)]
+async fn list_stops(
+    /// Most stops on the page.
+    #[param(min = 1, max = 50, default = 20)]
+    limit: u32,
+    /// ISO 639-1 code of the language of the stop names.
+    #[param(default = "en", max_length = 2)]
+    language: String,
+) -> String {
+    format!("{limit} in {language:?}")
+}
+
 fn registry() -> Registry {
     Registry::builder()
-        .tools(tools![list_next, book_seats])
+        .tools(tools![list_next, book_seats, list_stops])
         .build()
         .unwrap()
 }
@@ -124,8 +139,12 @@ fn a_missing_required_cursor_is_named() {
 #[test]
 fn a_tampered_required_cursor_is_refused_with_what_to_do() {
     let registry = registry();
-    let minted =
-        PageCursor::at(10).mint_for_test(&registry, "parcel_list_next", &serde_json::Map::new());
+    let minted = mcp_tools_runtime::testing::cursor_for(
+        &registry,
+        "parcel_list_next",
+        &PageCursor::at(10),
+        &serde_json::Map::new(),
+    );
     // Any edited character breaks the seal.
     let first = if minted.starts_with('A') { "B" } else { "A" };
     let tampered = format!("{first}{}", &minted[1..]);
@@ -149,8 +168,12 @@ fn a_tampered_required_cursor_is_refused_with_what_to_do() {
 #[test]
 fn a_valid_required_cursor_pages_on() {
     let registry = registry();
-    let cursor =
-        PageCursor::at(10).mint_for_test(&registry, "parcel_list_next", &serde_json::Map::new());
+    let cursor = mcp_tools_runtime::testing::cursor_for(
+        &registry,
+        "parcel_list_next",
+        &PageCursor::at(10),
+        &serde_json::Map::new(),
+    );
     let result = call(
         &registry,
         "parcel_list_next",
@@ -208,4 +231,17 @@ fn valid_arguments_reach_the_handler() {
     );
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert!(text(&result).contains("4 + 6 from None"));
+}
+
+#[test]
+fn defaults_fill_absent_arguments() {
+    let registry = registry();
+    let result = call(&registry, "tour_list_stops", json!({}));
+    assert_eq!(text(&result), r#"20 in "en""#);
+    let result = call(
+        &registry,
+        "tour_list_stops",
+        json!({"limit": 3, "language": "de"}),
+    );
+    assert_eq!(text(&result), r#"3 in "de""#);
 }

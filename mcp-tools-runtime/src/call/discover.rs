@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use super::{CallEnv, respond};
 use crate::{
     Registry,
-    discovery::{CALL_TOOL, SEARCH_TOOL},
     registry::Discovery,
+    wire::{CALL_TOOL, SEARCH_TOOL},
 };
 
 /// `tools_search`: the best matches, with their full definitions.

@@ -19,16 +19,11 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     Caller, Registry, ResponseFormat, ToolContext,
     arg::Call,
-    discovery::{CALL_TOOL, SEARCH_TOOL},
     page,
+    wire::{CALL_TOOL, SEARCH_TOOL},
 };
 use invoke::Failure;
 use route::Routed;
-
-/// `_meta` key of the error details on an `isError` result.
-pub const ERROR_META_KEY: &str = "mcp-tools/error";
-/// `_meta` key of the deprecation notice on a result reached through an alias.
-pub const DEPRECATION_META_KEY: &str = "mcp-tools/deprecated";
 
 /// What the transport knows about a request.
 #[derive(Default)]
@@ -137,7 +132,7 @@ impl Registry {
             sealer: inner.sealer.clone(),
         };
         let output = invoke::invoke(entry, call, &env.cancel).await?;
-        let budget = inner.budgets[routed.index];
+        let budget = entry.budget;
         let facts = crate::optimizer::CallFacts {
             tool: entry.name(),
             format,

@@ -4,12 +4,13 @@
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
 use serde_json::json;
 
-use super::{ERROR_META_KEY, invoke::Failure};
+use super::invoke::Failure;
 use crate::{
     ErrorKind, ToolError, ToolOutput,
     definition::ToolDefinition,
     error::new_reference,
-    optimizer::{self, CallFacts, Shaped, TRUNCATION_META_KEY},
+    optimizer::{self, CallFacts, Shaped},
+    wire::{ERROR_META_KEY, TRUNCATION_META_KEY},
 };
 
 /// A successful call's result: the output cut to its budget, its `_meta` kept.

@@ -8,18 +8,18 @@ use rmcp::{
 };
 use serde_json::json;
 
-use super::{DEPRECATION_META_KEY, respond};
+use super::respond;
 use crate::{
     Registry,
-    definition::{AliasMeta, ToolDefinition},
-    discovery::SEARCH_TOOL,
+    definition::ToolDefinition,
+    meta::AliasMeta,
     registry::AliasUse,
     suggest,
+    wire::{DEPRECATION_META_KEY, SEARCH_TOOL},
 };
 
 /// A call's tool, and the alias it came through.
 pub(super) struct Routed<'r> {
-    pub(super) index: usize,
     pub(super) entry: &'r ToolDefinition,
     alias: Option<&'r AliasUse>,
 }
@@ -43,7 +43,6 @@ impl Registry {
             metrics::counter!("mcp_tools_alias_calls_total", "alias" => a.name, "tool" => entry.name()).increment(1);
         }
         Ok(Routed {
-            index: route.index,
             entry,
             alias: route.alias.as_ref(),
         })

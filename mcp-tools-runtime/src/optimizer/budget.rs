@@ -1,32 +1,27 @@
 //! Token budgets: a hard cap, per-format budgets, and per-tool limits.
 
-use crate::ResponseFormat;
-
-/// The hard cap on any result, in tokens: what Claude Code accepts from one tool call.
-pub const DEFAULT_MAX_RESPONSE_TOKENS: usize = 25_000;
-/// The default budget of a `concise` result, in tokens.
-pub const DEFAULT_CONCISE_TOKENS: usize = 4_000;
-/// Characters per token assumed when a budget is published as a character bound
-/// (`_meta["anthropic/maxResultSizeChars"]`); results are held to that bound too.
-pub const CHARS_PER_TOKEN: usize = 4;
+use crate::{
+    ResponseFormat,
+    limits::{CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS},
+};
 
 /// The registry's budgets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budgets {
+pub(crate) struct Budgets {
     /// No result is larger than this.
-    pub max_tokens: usize,
+    pub(crate) max: usize,
     /// Budget of `concise` results of tools that take a `ResponseFormat`.
-    pub concise_tokens: usize,
+    pub(crate) concise: usize,
     /// Budget of `detailed` results of tools that take a `ResponseFormat` (`None`: the cap).
-    pub detailed_tokens: Option<usize>,
+    pub(crate) detailed: Option<usize>,
 }
 
 impl Default for Budgets {
     fn default() -> Self {
         Budgets {
-            max_tokens: DEFAULT_MAX_RESPONSE_TOKENS,
-            concise_tokens: DEFAULT_CONCISE_TOKENS,
-            detailed_tokens: None,
+            max: DEFAULT_MAX_RESPONSE_TOKENS,
+            concise: DEFAULT_CONCISE_TOKENS,
+            detailed: None,
         }
     }
 }
@@ -51,13 +46,13 @@ impl ToolBudget {
     ) -> Self {
         let to_usize = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
         let ceiling = tool_max
-            .map_or(registry.max_tokens, to_usize)
-            .min(registry.max_tokens);
+            .map_or(registry.max, to_usize)
+            .min(registry.max);
         let concise = tool_concise
-            .map_or(registry.concise_tokens, to_usize)
+            .map_or(registry.concise, to_usize)
             .min(ceiling);
         let detailed = tool_detailed
-            .map_or(registry.detailed_tokens.unwrap_or(ceiling), to_usize)
+            .map_or(registry.detailed.unwrap_or(ceiling), to_usize)
             .min(ceiling);
         if has_format {
             ToolBudget {
@@ -107,9 +102,9 @@ mod tests {
     #[test]
     fn formats_take_the_tool_then_the_registry_budget() {
         let r = Budgets {
-            max_tokens: 25_000,
-            concise_tokens: 1_000,
-            detailed_tokens: Some(8_000),
+            max: 25_000,
+            concise: 1_000,
+            detailed: Some(8_000),
         };
         let b = ToolBudget::resolve(r, None, None, None, true);
         assert_eq!((b.concise, b.detailed, b.ceiling), (1_000, 8_000, 8_000));

@@ -4,7 +4,7 @@ use rmcp::model::ContentBlock;
 use serde_json::{Value, json};
 
 use super::{CallFacts, Report, Shaped, fits, notice, set_next_cursor};
-use crate::page::PageInfo;
+use crate::output::PageInfo;
 
 /// Where the items to cut live.
 enum Items {

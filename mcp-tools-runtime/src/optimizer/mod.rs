@@ -16,11 +16,8 @@ use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::Value;
 
 use crate::{ResponseFormat, ToolOutput, page, seal::Sealer, tokens::Encoding};
+pub(crate) use budget::Budgets;
 pub(crate) use budget::ToolBudget;
-pub use budget::{Budgets, CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS};
-
-/// `_meta` key of the truncation details on a cut result.
-pub const TRUNCATION_META_KEY: &str = "mcp-tools/truncated";
 
 /// What the optimizer knows about the call.
 pub(crate) struct CallFacts<'a> {

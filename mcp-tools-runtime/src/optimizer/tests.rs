@@ -2,7 +2,7 @@ use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::{Value, json};
 
 use super::{CallFacts, shape};
-use crate::{ResponseFormat, ToolOutput, page::PageInfo, seal::Sealer, tokens::Encoding};
+use crate::{ResponseFormat, ToolOutput, output::PageInfo, seal::Sealer, tokens::Encoding};
 
 /// One key for every test's cursors.
 fn sealer() -> &'static Sealer {

@@ -75,7 +75,7 @@ pub(super) fn shape(
             };
         }
         // The notice or the character bound did not fit: give up a tenth and retry.
-        let over_chars = chars.saturating_sub(facts.char_budget) / super::budget::CHARS_PER_TOKEN;
+        let over_chars = chars.saturating_sub(facts.char_budget) / crate::limits::CHARS_PER_TOKEN;
         budget = budget.saturating_sub((budget / 10).max(over_chars).max(1));
     }
 }

@@ -14,7 +14,7 @@ mod node;
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
-use crate::definition::ParamMeta;
+use crate::meta::ParamMeta;
 use compile::Compiler;
 use node::{Cx, Node, Path};
 
@@ -24,6 +24,8 @@ pub(crate) struct Validator {
     root: Node,
     /// The targets of the schema's `$ref`s.
     refs: Vec<Node>,
+    /// `#[param(default = …)]` values, parsed once, filled in for absent arguments.
+    defaults: Vec<(&'static str, Value)>,
 }
 
 impl Validator {
@@ -39,9 +41,14 @@ impl Validator {
         for param in params {
             root.annotate_property(param.name, param.unit, param.example_value());
         }
+        let defaults = params
+            .iter()
+            .filter_map(|p| Some((p.name, p.default_value()?)))
+            .collect();
         Ok(Validator {
             root,
             refs: compiler.refs,
+            defaults,
         })
     }
 
@@ -54,11 +61,14 @@ impl Validator {
                 ..Node::default()
             },
             refs: Vec::new(),
+            defaults: Vec::new(),
         }
     }
 
     /// Checks a call's arguments; on success they may have been normalised (`2.0` → `2`
-    /// for integers), so handlers deserialize what JSON Schema accepted.
+    /// for integers), so handlers deserialize what JSON Schema accepted, and every absent
+    /// argument with a default holds it (checked against the schema when the tool was
+    /// defined), so extraction never parses a default.
     pub(crate) fn validate(&self, args: &mut JsonObject) -> Result<(), Vec<String>> {
         let mut value = Value::Object(std::mem::take(args));
         let mut cx = Cx::new(&self.refs);
@@ -66,11 +76,15 @@ impl Validator {
         if let Value::Object(map) = value {
             *args = map;
         }
-        if cx.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(cx.errors)
+        if !cx.errors.is_empty() {
+            return Err(cx.errors);
         }
+        for (name, default) in &self.defaults {
+            if !args.contains_key(*name) {
+                args.insert((*name).to_owned(), default.clone());
+            }
+        }
+        Ok(())
     }
 
     /// Checks one property's value alone (defaults and examples at build time).

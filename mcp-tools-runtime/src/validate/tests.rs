@@ -1,7 +1,7 @@
 use serde_json::{Value, json};
 
 use super::Validator;
-use crate::definition::ParamMeta;
+use crate::meta::ParamMeta;
 
 const fn param(
     name: &'static str,

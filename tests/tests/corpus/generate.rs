@@ -26,7 +26,7 @@ const FORMATS: &[&str] = &[
 /// it does not compile.
 const WIRE_NAMES: &str = "\
 //! Each tool's wire name is the published one.
-use ::mcp_tools_runtime::__private::{ToolSpec, same_name as same};
+use ::mcp_tools_runtime::__private::v1::{ToolSpec, same_name as same};
 
 ";
 

@@ -1,7 +1,7 @@
 //! Tools without a namespace take the crate's (`fs`); an explicit one still wins. The wire
 //! names are checked at compile time.
 
-use mcp_tools_runtime::__private::same_name as same;
+use mcp_tools_runtime::__private::v1::same_name as same;
 
 /// Read a text file and return its complete contents as UTF-8 text.
 #[mcp_tools_runtime::tool(read_only)]
@@ -13,7 +13,7 @@ pub async fn read_file(
 }
 
 const _: () = assert!(same(
-    <read_file as mcp_tools_runtime::__private::ToolSpec>::NAME,
+    <read_file as mcp_tools_runtime::__private::v1::ToolSpec>::NAME,
     "fs_read_file"
 ));
 
@@ -24,6 +24,6 @@ pub async fn get_usage() -> String {
 }
 
 const _: () = assert!(same(
-    <get_usage as mcp_tools_runtime::__private::ToolSpec>::NAME,
+    <get_usage as mcp_tools_runtime::__private::v1::ToolSpec>::NAME,
     "disk_get_usage"
 ));

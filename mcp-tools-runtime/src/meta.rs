@@ -1,0 +1,111 @@
+//! The static tables `#[tool]` generates for each tool: plain data, imported by every layer
+//! above and importing nothing of the crate.
+
+use std::any::TypeId;
+
+use serde_json::{Value, json};
+
+/// What `#[tool]` knows about a tool, as static data.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ToolMeta {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub fn_path: &'static str,
+    pub read_only: Option<bool>,
+    pub destructive: Option<bool>,
+    pub idempotent: Option<bool>,
+    pub open_world: Option<bool>,
+    pub aliases: &'static [AliasMeta],
+    pub scopes: &'static [&'static str],
+    pub timeout_ms: Option<u64>,
+    pub max_response_tokens: Option<u64>,
+    pub concise_tokens: Option<u64>,
+    pub detailed_tokens: Option<u64>,
+    pub params: &'static [ParamMeta],
+}
+
+/// A deprecated name of a tool, from `aliases("…")` or `alias(name = "…", …)`.
+#[derive(Debug)]
+pub struct AliasMeta {
+    /// The old name.
+    pub name: &'static str,
+    /// The version that deprecated it.
+    pub since: Option<&'static str>,
+    /// The version that will remove it.
+    pub remove_in: Option<&'static str>,
+    /// Calls through it fail with directions to the new tool, whose arguments differ.
+    pub redirect: bool,
+    /// How the arguments differ, for `redirect`.
+    pub note: Option<&'static str>,
+}
+
+impl AliasMeta {
+    /// The record of this alias in a result's or a listing's `_meta`.
+    pub(crate) fn detail(&self, replacement: &str) -> Value {
+        let mut detail = json!({ "alias": self.name, "use": replacement });
+        if let Some(since) = self.since {
+            detail["since"] = since.into();
+        }
+        if let Some(remove_in) = self.remove_in {
+            detail["remove_in"] = remove_in.into();
+        }
+        if self.redirect {
+            detail["redirect"] = true.into();
+        }
+        detail
+    }
+}
+
+/// What `#[tool]` knows about one parameter.
+#[derive(Debug)]
+pub struct ParamMeta {
+    /// The argument's name on the wire.
+    pub name: &'static str,
+    /// The Rust identifier.
+    pub rust_name: &'static str,
+    /// The parameter's doc comment.
+    pub description: Option<&'static str>,
+    /// Whether the schema lists it as required.
+    pub required: bool,
+    /// The unit, from `unit = "…"` or the name's suffix.
+    pub unit: Option<&'static str>,
+    /// `min = …`.
+    pub minimum: Option<f64>,
+    /// `max = …`.
+    pub maximum: Option<f64>,
+    /// `min_length = …` (characters, or items for lists).
+    pub min_length: Option<u64>,
+    /// `max_length = …`.
+    pub max_length: Option<u64>,
+    /// `pattern = …`.
+    pub pattern: Option<&'static str>,
+    /// `format = …`.
+    pub format: Option<&'static str>,
+    /// JSON text of `default = …`.
+    pub default: Option<&'static str>,
+    /// JSON text of `example = …`.
+    pub example: Option<&'static str>,
+}
+
+impl ParamMeta {
+    /// The default as JSON.
+    #[must_use]
+    pub fn default_value(&self) -> Option<Value> {
+        self.default.and_then(|d| serde_json::from_str(d).ok())
+    }
+
+    /// The example as JSON.
+    #[must_use]
+    pub fn example_value(&self) -> Option<Value> {
+        self.example.and_then(|e| serde_json::from_str(e).ok())
+    }
+}
+
+/// A state type a tool needs, checked when the registry is built.
+#[derive(Clone, Debug)]
+pub(crate) struct StateNeed {
+    pub(crate) type_id: TypeId,
+    pub(crate) type_name: &'static str,
+}

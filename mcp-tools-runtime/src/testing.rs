@@ -1,0 +1,155 @@
+//! Helpers for a server's own tests (feature `testing`): a contract test for the catalog,
+//! [`assert_catalog`], and [`cursor_for`], a page cursor as the registry would mint it.
+
+use std::{collections::BTreeMap, fmt::Write as _, path::Path};
+
+use rmcp::model::JsonObject;
+use serde_json::{Value, json};
+
+use crate::{PageCursor, Registry, page};
+
+/// The environment variable that accepts a changed catalog: `MCP_TOOLS_UPDATE_CATALOG=1`.
+pub const UPDATE_ENV: &str = "MCP_TOOLS_UPDATE_CATALOG";
+
+/// The reviewed form of the catalog: every listed definition, and where each alias leads.
+#[must_use]
+pub fn catalog_json(registry: &Registry) -> Value {
+    let aliases: BTreeMap<&str, &str> = registry
+        .inner
+        .entries
+        .iter()
+        .flat_map(|t| t.aliases().iter().map(move |a| (a.name, t.name())))
+        .collect();
+    json!({ "tools": registry.tool_definitions(), "aliases": aliases })
+}
+
+/// Compares `registry`'s `tools/list` (names, titles, descriptions, schemas,
+/// annotations) and aliases with the reviewed file at `path`, and panics with a readable
+/// diff on any change. A removed name that is not an alias of another tool is called
+/// out: clients still calling it would fail, so its successor should keep it as an
+/// alias. Run with `MCP_TOOLS_UPDATE_CATALOG=1` to write the file after reviewing.
+///
+/// # Panics
+///
+/// When the catalog differs from the file or the file is missing (the test fails), or
+/// when updating and the file cannot be written.
+///
+/// ```no_run
+/// # fn registry() -> mcp_tools_runtime::Registry {
+/// #     mcp_tools_runtime::Registry::builder().server_info("shipments", "1.0.0").build().unwrap()
+/// # }
+/// #[test]
+/// fn the_catalog_is_reviewed() {
+///     mcp_tools_runtime::testing::assert_catalog(&registry(), "tests/catalog.json");
+/// }
+/// ```
+#[track_caller]
+pub fn assert_catalog(registry: &Registry, path: impl AsRef<Path>) {
+    let path = path.as_ref();
+    let current = catalog_json(registry);
+    let update = std::env::var(UPDATE_ENV).is_ok_and(|v| v == "1");
+    let reviewed = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+    if reviewed.as_ref() == Some(&current) {
+        return;
+    }
+    if update {
+        let text = serde_json::to_string_pretty(&current).unwrap_or_default() + "\n";
+        if let Err(err) = std::fs::write(path, text) {
+            panic!("cannot write the catalog to {}: {err}", path.display());
+        }
+        return;
+    }
+    let Some(reviewed) = reviewed else {
+        panic!(
+            "no reviewed catalog at {}; review the tools and write it with {UPDATE_ENV}=1",
+            path.display()
+        );
+    };
+    panic!("{}", describe_changes(&reviewed, &current, path));
+}
+
+/// One line per change, with a line diff of each changed definition.
+#[must_use]
+pub fn describe_changes(reviewed: &Value, current: &Value, path: &Path) -> String {
+    let by_name = |catalog: &Value| -> BTreeMap<String, Value> {
+        catalog["tools"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), t.clone()))
+            .collect()
+    };
+    let (old, new) = (by_name(reviewed), by_name(current));
+    let aliases = current["aliases"].as_object().cloned().unwrap_or_default();
+    let mut out = format!("the tool catalog differs from {}:\n", path.display());
+    for name in old.keys().filter(|n| !new.contains_key(*n)) {
+        match aliases.get(name).and_then(Value::as_str) {
+            Some(successor) => {
+                let _ = writeln!(
+                    out,
+                    "- `{name}` is no longer listed; calls still reach `{successor}` through its alias"
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "- `{name}` was removed and is not an alias of any tool: clients calling it will fail. If it was renamed, add `aliases(\"{name}\")` to its successor's #[tool]"
+                );
+            }
+        }
+    }
+    for name in new.keys().filter(|n| !old.contains_key(*n)) {
+        let _ = writeln!(out, "- `{name}` was added");
+    }
+    for (name, before) in &old {
+        let Some(after) = new.get(name) else { continue };
+        if before == after {
+            continue;
+        }
+        let _ = writeln!(out, "- `{name}` changed:");
+        let before = serde_json::to_string_pretty(before).unwrap_or_default();
+        let after = serde_json::to_string_pretty(after).unwrap_or_default();
+        let diff = similar::TextDiff::from_lines(&before, &after);
+        for change in diff.iter_all_changes() {
+            let sign = match change.tag() {
+                similar::ChangeTag::Delete => "-",
+                similar::ChangeTag::Insert => "+",
+                similar::ChangeTag::Equal => continue,
+            };
+            let _ = write!(out, "    {sign} {change}");
+        }
+    }
+    if reviewed["aliases"] != current["aliases"] {
+        let _ = writeln!(
+            out,
+            "- aliases changed: {} → {}",
+            reviewed["aliases"], current["aliases"]
+        );
+    }
+    let _ = write!(
+        out,
+        "review the changes, then accept them with {UPDATE_ENV}=1"
+    );
+    out
+}
+
+/// The wire form of `cursor` as `registry` mints it for `tool` called with `arguments`
+/// (the cursor and the response format left out), for tests that call a tool whose cursor
+/// is required.
+#[must_use]
+pub fn cursor_for(
+    registry: &Registry,
+    tool: &str,
+    cursor: &PageCursor,
+    arguments: &JsonObject,
+) -> String {
+    page::mint(
+        &registry.inner.sealer,
+        cursor.offset(),
+        tool,
+        page::fingerprint(arguments, &[]),
+        std::time::SystemTime::now(),
+    )
+}
