@@ -17,7 +17,6 @@ mod registry;
 mod schema;
 mod seal;
 mod server;
-mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tokens;

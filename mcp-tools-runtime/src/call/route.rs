@@ -2,6 +2,7 @@
 
 use std::sync::atomic::Ordering;
 
+use mcp_tools_shared::suggest;
 use rmcp::{
     ErrorData,
     model::{CallToolResult, ContentBlock, JsonObject, MetaObject},
@@ -14,7 +15,6 @@ use crate::{
     definition::ToolDefinition,
     meta::AliasMeta,
     registry::AliasUse,
-    suggest,
     wire::{DEPRECATION_META_KEY, SEARCH_TOOL},
 };
 

@@ -187,7 +187,7 @@ impl<'d> Compiler<'d> {
             },
             "format" => match value.as_str() {
                 // A format we do not know is an annotation (see the module's docs).
-                Some(name) => node.format = Format::parse(name),
+                Some(name) => node.format = Format::from_name(name),
                 None => self.refuse(key, at, "must be a string"),
             },
             "uniqueItems" => match value.as_bool() {

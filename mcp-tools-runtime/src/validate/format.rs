@@ -4,63 +4,21 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use chrono::NaiveDate;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Format {
-    DateTime,
-    Date,
-    Time,
-    Email,
-    Uri,
-    Uuid,
-    Ipv4,
-    Ipv6,
-    Hostname,
-}
+pub(super) use mcp_tools_shared::format::Format;
 
-impl Format {
-    pub(super) fn parse(name: &str) -> Option<Format> {
-        Some(match name {
-            "date-time" => Format::DateTime,
-            "date" => Format::Date,
-            "time" => Format::Time,
-            "email" => Format::Email,
-            "uri" => Format::Uri,
-            "uuid" => Format::Uuid,
-            "ipv4" => Format::Ipv4,
-            "ipv6" => Format::Ipv6,
-            "hostname" => Format::Hostname,
-            _ => return None,
-        })
-    }
-
-    pub(super) fn describe(self) -> &'static str {
-        match self {
-            Format::DateTime => {
-                "an RFC 3339 timestamp with a UTC offset, like 2026-05-01T14:30:00Z"
-            }
-            Format::Date => "a date, like 2026-05-01",
-            Format::Time => "a time with a UTC offset, like 14:30:00Z",
-            Format::Email => "an email address",
-            Format::Uri => "an absolute URI, like https://example.com/path",
-            Format::Uuid => "a UUID, like 123e4567-e89b-12d3-a456-426614174000",
-            Format::Ipv4 => "an IPv4 address, like 192.0.2.1",
-            Format::Ipv6 => "an IPv6 address, like 2001:db8::1",
-            Format::Hostname => "a hostname, like api.example.com",
-        }
-    }
-
-    pub(super) fn accepts(self, s: &str) -> bool {
-        match self {
-            Format::DateTime => date_time(s),
-            Format::Date => date(s),
-            Format::Time => time(s),
-            Format::Email => email(s),
-            Format::Uri => uri(s),
-            Format::Uuid => uuid(s),
-            Format::Ipv4 => s.parse::<Ipv4Addr>().is_ok(),
-            Format::Ipv6 => s.parse::<Ipv6Addr>().is_ok(),
-            Format::Hostname => hostname(s),
-        }
+/// Whether `s` is valid as `format`. The names and descriptions are shared with the macro;
+/// the checks are the runtime's alone, so the shared crate needs no calendar.
+pub(super) fn accepts(format: Format, s: &str) -> bool {
+    match format {
+        Format::DateTime => date_time(s),
+        Format::Date => date(s),
+        Format::Time => time(s),
+        Format::Email => email(s),
+        Format::Uri => uri(s),
+        Format::Uuid => uuid(s),
+        Format::Ipv4 => s.parse::<Ipv4Addr>().is_ok(),
+        Format::Ipv6 => s.parse::<Ipv6Addr>().is_ok(),
+        Format::Hostname => hostname(s),
     }
 }
 
@@ -228,28 +186,31 @@ fn hostname(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::Format;
+    use super::{Format, accepts};
 
     #[test]
     fn date_times_need_an_offset() {
-        assert!(Format::DateTime.accepts("2026-05-01T14:30:00Z"));
-        assert!(Format::DateTime.accepts("2026-05-01T14:30:00.123+09:00"));
-        assert!(!Format::DateTime.accepts("2026-05-01T14:30:00"));
-        assert!(!Format::DateTime.accepts("2026-05-01 14:30:00Z"));
-        assert!(!Format::DateTime.accepts("2026-02-30T14:30:00Z"));
-        assert!(!Format::DateTime.accepts("yesterday"));
+        assert!(accepts(Format::DateTime, "2026-05-01T14:30:00Z"));
+        assert!(accepts(Format::DateTime, "2026-05-01T14:30:00.123+09:00"));
+        assert!(!accepts(Format::DateTime, "2026-05-01T14:30:00"));
+        assert!(!accepts(Format::DateTime, "2026-05-01 14:30:00Z"));
+        assert!(!accepts(Format::DateTime, "2026-02-30T14:30:00Z"));
+        assert!(!accepts(Format::DateTime, "yesterday"));
     }
 
     #[test]
     fn other_formats() {
-        assert!(Format::Date.accepts("2024-02-29"));
-        assert!(!Format::Date.accepts("2023-02-29"));
-        assert!(Format::Uuid.accepts("123e4567-e89b-12d3-a456-426614174000"));
-        assert!(Format::Email.accepts("ops@example.com"));
-        assert!(!Format::Email.accepts("ops at example.com"));
-        assert!(Format::Uri.accepts("https://example.com/a?b=c"));
-        assert!(!Format::Uri.accepts("example.com"));
-        assert!(Format::Hostname.accepts("api.example.com"));
-        assert!(!Format::Hostname.accepts("-bad.example.com"));
+        assert!(accepts(Format::Date, "2024-02-29"));
+        assert!(!accepts(Format::Date, "2023-02-29"));
+        assert!(accepts(
+            Format::Uuid,
+            "123e4567-e89b-12d3-a456-426614174000"
+        ));
+        assert!(accepts(Format::Email, "ops@example.com"));
+        assert!(!accepts(Format::Email, "ops at example.com"));
+        assert!(accepts(Format::Uri, "https://example.com/a?b=c"));
+        assert!(!accepts(Format::Uri, "example.com"));
+        assert!(accepts(Format::Hostname, "api.example.com"));
+        assert!(!accepts(Format::Hostname, "-bad.example.com"));
     }
 }

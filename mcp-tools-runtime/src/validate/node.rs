@@ -2,10 +2,13 @@
 
 use std::fmt;
 
+use mcp_tools_shared::suggest;
 use serde_json::{Map, Number, Value};
 
-use super::{compile::Pattern, format::Format};
-use crate::suggest;
+use super::{
+    compile::Pattern,
+    format::{self, Format},
+};
 
 pub(super) const NULL: u8 = 1;
 pub(super) const BOOLEAN: u8 = 2;
@@ -347,7 +350,7 @@ impl Node {
             ));
         }
         if let Some(format) = self.format
-            && !format.accepts(s)
+            && !format::accepts(format, s)
         {
             cx.errors.push(format!(
                 "{path} must be {}; got {}",
