@@ -20,13 +20,13 @@ use std::{
     sync::Mutex,
 };
 
+use mcp_tools_shared::suggest;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use crate::{
     catalog::{Level, Levels, Rule},
     diag::Diagnostics,
-    parse::keys,
 };
 
 /// The keys `[package.metadata.mcp-tools]` accepts.
@@ -106,7 +106,7 @@ impl Config {
                 },
                 "rules" => config.read_rules(value),
                 other => {
-                    let help = match keys::closest(other, KEYS) {
+                    let help = match suggest::closest(other, KEYS.iter().copied()) {
                         Some(near) => format!(
                             "did you mean `{near}`? the keys are `namespace`, `strict` and `rules`"
                         ),
@@ -136,8 +136,7 @@ impl Config {
             match (rule, parsed) {
                 (Some(rule), Some(level)) => self.levels.push((rule, level)),
                 (None, _) => {
-                    let ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
-                    let help = match keys::closest(id, &ids) {
+                    let help = match suggest::closest(id, Rule::ALL.iter().map(|r| r.id())) {
                         Some(near) => {
                             format!("did you mean `{near}`? rule ids: {}", Rule::listed())
                         }

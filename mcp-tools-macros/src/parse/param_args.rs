@@ -1,5 +1,6 @@
 //! `#[param(...)]` on a parameter.
 
+use mcp_tools_shared::{format::Format, suggest};
 use syn::{Attribute, Meta};
 
 use super::{
@@ -20,19 +21,6 @@ pub(crate) const PARAM_KEYS: &[&str] = &[
     "default",
     "example",
     "rename",
-];
-
-/// JSON Schema formats the runtime validates.
-pub(crate) const FORMATS: &[&str] = &[
-    "date-time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname",
 ];
 
 /// The merged `#[param(...)]` attributes of one parameter.
@@ -84,8 +72,11 @@ pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> Par
 fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
     let key = value::key_of(meta);
     let k = key.as_str();
-    args.written
-        .push(keys::closest(k, PARAM_KEYS).unwrap_or(k).to_owned());
+    args.written.push(
+        suggest::closest(k, PARAM_KEYS.iter().copied())
+            .unwrap_or(k)
+            .to_owned(),
+    );
     match k {
         "min" => value::set_once(
             &mut args.min,
@@ -193,15 +184,16 @@ fn check_pattern(pattern: &Sp<String>, cx: &mut Diagnostics) -> bool {
 }
 
 fn check_format(format: &Sp<String>, cx: &mut Diagnostics) -> bool {
-    if FORMATS.contains(&format.value.as_str()) {
+    if Format::from_name(&format.value).is_some() {
         return true;
     }
-    let listed = FORMATS
-        .iter()
+    let names = Format::ALL.iter().map(|f| f.name());
+    let listed = names
+        .clone()
         .map(|f| format!("`{f}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    let help = match keys::closest(&format.value, FORMATS) {
+    let help = match suggest::closest(&format.value, names) {
         Some(near) => format!("did you mean `{near}`? supported formats: {listed}"),
         None => format!("supported formats: {listed}"),
     };

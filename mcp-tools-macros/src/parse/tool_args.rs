@@ -1,6 +1,7 @@
 //! `#[tool(...)]`.
 
 use darling::ast::NestedMeta;
+use mcp_tools_shared::suggest;
 use proc_macro2::{Span, TokenStream};
 
 use super::{
@@ -90,8 +91,11 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         let k = key.as_str();
         // A key that is present (or misspelt) but broken counts as written, so the design
         // rules do not report it missing: one mistake, one error.
-        args.written
-            .push(keys::closest(k, TOOL_KEYS).unwrap_or(k).to_owned());
+        args.written.push(
+            suggest::closest(k, TOOL_KEYS.iter().copied())
+                .unwrap_or(k)
+                .to_owned(),
+        );
         match k {
             "namespace" => {
                 let v = value::string(&meta, k, r#"namespace = "shipment""#, cx);

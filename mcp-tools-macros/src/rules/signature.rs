@@ -1,5 +1,6 @@
 //! Checks that make the fn usable as a tool at all: its shape and its attributes' coherence.
 
+use mcp_tools_shared::suggest;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
@@ -7,7 +8,6 @@ use super::Rule;
 use crate::{
     diag::Diagnostics,
     model::{Source, ToolFn},
-    parse::keys,
 };
 
 /// `allow(...)` names only rules that exist.
@@ -22,7 +22,7 @@ pub(crate) fn check_allow_ids(tool: &ToolFn, cx: &mut Diagnostics) {
             .map(|i| format!("`{i}`"))
             .collect::<Vec<_>>()
             .join(", ");
-        let help = match keys::closest(&allowed.value, &ids) {
+        let help = match suggest::closest(&allowed.value, ids.iter().copied()) {
             Some(near) => format!("did you mean `{near}`? rule ids: {listed}"),
             None => format!("rule ids: {listed}"),
         };
