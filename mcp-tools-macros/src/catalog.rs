@@ -26,101 +26,64 @@ impl Level {
     }
 }
 
-/// The design rules, with their fixed ids (see RULES.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rule {
-    NameCharset,
-    NameStyle,
-    NameLength,
-    NamespaceRequired,
-    RedundantNamespace,
-    VerbFirst,
-    DescriptionRequired,
-    DescriptionLength,
-    DescriptionPlaceholder,
-    DescriptionFiller,
-    ParamDescriptionRequired,
-    GenericParamName,
-    UnitInName,
-    BoundedLimit,
-    TimestampFormat,
-    AbsoluteValue,
-    SearchNotList,
-    EffectDeclared,
-    AnnotationConflict,
-    DestructiveVerb,
-    AliasValid,
-    AsyncFn,
+/// One row per rule: its variant, its fixed id (see RULES.md) and its default level, from
+/// which come `Rule`, `Rule::ALL`, `Rule::id` and `Rule::default_level`.
+macro_rules! rules {
+    ($($rule:ident => $id:literal, $level:ident,)*) => {
+        /// The design rules, with their fixed ids (see RULES.md).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Rule {
+            $($rule,)*
+        }
+
+        impl Rule {
+            /// Every rule, in the order RULES.md and help lines list them.
+            pub(crate) const ALL: &[Rule] = &[$(Rule::$rule,)*];
+
+            pub(crate) fn id(self) -> &'static str {
+                match self {
+                    $(Rule::$rule => $id,)*
+                }
+            }
+
+            pub(crate) fn default_level(self) -> Level {
+                match self {
+                    $(Rule::$rule => Level::$level,)*
+                }
+            }
+        }
+    };
+}
+
+// Error where a violation misleads a model or a client; Warn where it is style.
+rules! {
+    NameCharset => "name_charset", Error,
+    NameStyle => "name_style", Warn,
+    NameLength => "name_length", Error,
+    NamespaceRequired => "namespace_required", Error,
+    RedundantNamespace => "redundant_namespace", Warn,
+    VerbFirst => "verb_first", Warn,
+    DescriptionRequired => "description_required", Error,
+    DescriptionLength => "description_length", Warn,
+    DescriptionPlaceholder => "description_placeholder", Error,
+    DescriptionFiller => "description_filler", Warn,
+    ParamDescriptionRequired => "param_description_required", Error,
+    GenericParamName => "generic_param_name", Error,
+    UnitInName => "unit_in_name", Error,
+    BoundedLimit => "bounded_limit", Error,
+    TimestampFormat => "timestamp_format", Error,
+    AbsoluteValue => "absolute_value", Error,
+    SearchNotList => "search_not_list", Warn,
+    EffectDeclared => "effect_declared", Error,
+    AnnotationConflict => "annotation_conflict", Error,
+    DestructiveVerb => "destructive_verb", Error,
+    AliasValid => "alias_valid", Error,
+    AsyncFn => "async_fn", Error,
 }
 
 impl Rule {
-    pub(crate) const ALL: &[Rule] = &[
-        Rule::NameCharset,
-        Rule::NameStyle,
-        Rule::NameLength,
-        Rule::NamespaceRequired,
-        Rule::RedundantNamespace,
-        Rule::VerbFirst,
-        Rule::DescriptionRequired,
-        Rule::DescriptionLength,
-        Rule::DescriptionPlaceholder,
-        Rule::DescriptionFiller,
-        Rule::ParamDescriptionRequired,
-        Rule::GenericParamName,
-        Rule::UnitInName,
-        Rule::BoundedLimit,
-        Rule::TimestampFormat,
-        Rule::AbsoluteValue,
-        Rule::SearchNotList,
-        Rule::EffectDeclared,
-        Rule::AnnotationConflict,
-        Rule::DestructiveVerb,
-        Rule::AliasValid,
-        Rule::AsyncFn,
-    ];
-
-    pub(crate) fn id(self) -> &'static str {
-        match self {
-            Rule::NameCharset => "name_charset",
-            Rule::NameStyle => "name_style",
-            Rule::NameLength => "name_length",
-            Rule::NamespaceRequired => "namespace_required",
-            Rule::RedundantNamespace => "redundant_namespace",
-            Rule::VerbFirst => "verb_first",
-            Rule::DescriptionRequired => "description_required",
-            Rule::DescriptionLength => "description_length",
-            Rule::DescriptionPlaceholder => "description_placeholder",
-            Rule::DescriptionFiller => "description_filler",
-            Rule::ParamDescriptionRequired => "param_description_required",
-            Rule::GenericParamName => "generic_param_name",
-            Rule::UnitInName => "unit_in_name",
-            Rule::BoundedLimit => "bounded_limit",
-            Rule::TimestampFormat => "timestamp_format",
-            Rule::AbsoluteValue => "absolute_value",
-            Rule::SearchNotList => "search_not_list",
-            Rule::EffectDeclared => "effect_declared",
-            Rule::AnnotationConflict => "annotation_conflict",
-            Rule::DestructiveVerb => "destructive_verb",
-            Rule::AliasValid => "alias_valid",
-            Rule::AsyncFn => "async_fn",
-        }
-    }
-
     pub(crate) fn from_id(id: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.id() == id)
-    }
-
-    /// Error where a violation misleads a model or a client; warning where it is style.
-    pub(crate) fn default_level(self) -> Level {
-        match self {
-            Rule::NameStyle
-            | Rule::RedundantNamespace
-            | Rule::VerbFirst
-            | Rule::DescriptionLength
-            | Rule::DescriptionFiller
-            | Rule::SearchNotList => Level::Warn,
-            _ => Level::Error,
-        }
     }
 
     /// The rule ids, quoted and comma-separated, for help lines.
@@ -199,5 +162,42 @@ mod tests {
         assert_eq!(Rule::VerbFirst.default_level(), Level::Warn);
         assert_eq!(Rule::NameCharset.default_level(), Level::Error);
         assert_eq!(Rule::UnitInName.default_level(), Level::Error);
+        assert!(Rule::ALL.iter().all(|r| r.default_level() != Level::Allow));
+    }
+
+    /// RULES.md documents every rule, in its table (with the default level) and in a
+    /// section of its own, and no rule that does not exist.
+    #[test]
+    fn rules_md_lists_every_id_with_its_level() {
+        let doc = include_str!("../../RULES.md");
+        let table: Vec<(&str, &str)> = doc
+            .lines()
+            .filter_map(|line| {
+                let row = line.strip_prefix("| [`")?;
+                let (id, rest) = row.split_once('`')?;
+                let level = rest.split('|').nth(1)?.trim();
+                Some((id, level))
+            })
+            .collect();
+        let expected: Vec<(&str, &str)> = Rule::ALL
+            .iter()
+            .map(|r| {
+                let level = match r.default_level() {
+                    Level::Allow => "allow",
+                    Level::Warn => "warning",
+                    Level::Error => "error",
+                };
+                (r.id(), level)
+            })
+            .collect();
+        assert_eq!(table, expected, "RULES.md's table of rules");
+        for rule in Rule::ALL {
+            let heading = format!("\n## `{}`\n", rule.id());
+            assert!(
+                doc.contains(&heading),
+                "RULES.md has no section `## `{}``",
+                rule.id()
+            );
+        }
     }
 }
