@@ -158,6 +158,12 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
     let concise_tokens = opt_u64(tool.args.concise_tokens.as_ref().map(|v| v.value));
     let detailed_tokens = opt_u64(tool.args.detailed_tokens.as_ref().map(|v| v.value));
+    let binary = match tool.args.binary.as_ref().map(|v| v.value.as_str()) {
+        Some("drop") => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Drop)),
+        Some("link") => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Link)),
+        Some(_) => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Count)),
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         __rt::ToolMeta {
             name: #name,
@@ -174,6 +180,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             max_response_tokens: #max_tokens,
             concise_tokens: #concise_tokens,
             detailed_tokens: #detailed_tokens,
+            binary: #binary,
             params: &__PARAMS,
         }
     }

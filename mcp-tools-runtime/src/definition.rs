@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::{
     ToolError, ToolOutput,
     arg::Call,
-    meta::{AliasMeta, StateNeed, ToolMeta},
+    meta::{AliasMeta, BinaryPolicy, StateNeed, ToolMeta},
     optimizer::{Budgets, ToolBudget},
     schema::{InputSchema, OutputSchema},
     validate::Validator,
@@ -45,6 +45,11 @@ pub struct ToolDefinition {
     pub(crate) needs: Vec<StateNeed>,
     /// Its budgets, resolved against the registry's when the registry is built.
     pub(crate) budget: ToolBudget,
+    /// What its results' binary blocks get: its own policy, else the registry's.
+    pub(crate) binary: BinaryPolicy,
+    /// The arguments a model may narrow a request with (all but cursor and format), for
+    /// the advice on a cut result.
+    pub(crate) arguments: Vec<&'static str>,
     pub(crate) problems: Vec<String>,
 }
 
@@ -83,6 +88,16 @@ impl ToolDefinition {
                 }
             }
         }
+        let arguments = meta
+            .params
+            .iter()
+            .map(|p| p.name)
+            .filter(|name| {
+                input.properties.contains_key(*name)
+                    && Some(*name) != input.cursor_param
+                    && Some(*name) != input.format_param
+            })
+            .collect();
         let output_schema = output_schema();
         let wrap_structured = output_schema.as_ref().is_some_and(|s| s.wrapped);
         let mut tool = Tool::new(
@@ -105,6 +120,8 @@ impl ToolDefinition {
             cursor_param: input.cursor_param,
             needs: input.needs,
             budget: budget_for(meta, input.format_param.is_some(), Budgets::default()),
+            binary: meta.binary.unwrap_or_default(),
+            arguments,
             problems,
         }
     }

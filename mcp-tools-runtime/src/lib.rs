@@ -30,8 +30,8 @@ pub use catalog::DefinitionReport;
 pub use context::{Caller, ToolContext};
 pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
-pub use meta::AliasMeta;
-pub use output::{IntoToolOutput, Json, Resume, ToolOutput};
+pub use meta::{AliasMeta, BinaryPolicy};
+pub use output::{IntoToolOutput, Json, OffsetUnit, Resume, ToolOutput};
 pub use page::{Page, PageCursor};
 pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
 pub use schema::{OutputSchema, output_schema_for};
@@ -81,6 +81,7 @@ pub use rmcp;
 /// | `scopes("a:b", …)` | scopes the caller must hold |
 /// | `timeout_ms = 5000` | the call fails (retry later, or outcome unknown) after this long |
 /// | `max_response_tokens = 2000` | budget of the tool's results |
+/// | `binary = "drop"` | what budgets do with images, audio and blobs: `count` (default), `drop`, `link` |
 /// | `allow(rule, …)` | waives design rules for this tool |
 /// | `crate = path` | where the runtime crate is, if renamed |
 ///
@@ -126,7 +127,7 @@ pub mod __private {
             arg::{ArgError, Call, ParamRole, ResponseFormat, ToolArg, extract_optional},
             collision::{Collision, Listed, find_collision, same as same_name},
             definition::{CallFuture, ToolDefinition, ToolSpec},
-            meta::{AliasMeta, ParamMeta, ToolMeta},
+            meta::{AliasMeta, BinaryPolicy, ParamMeta, ToolMeta},
             output::ToolReturn,
             schema::InputSchema,
         };

@@ -34,9 +34,29 @@ pub enum Resume {
         /// The line this text starts at.
         first_line: u64,
     },
+    /// The text is a window of a longer document, starting at offset `start`; the next call
+    /// is the same call with the argument `param` set to the offset of the first unit left
+    /// out, counted in `unit`, as the tool counts (a fetch tool's `start_index`).
+    Offset {
+        /// The argument that selects the first unit.
+        param: &'static str,
+        /// The offset this text starts at.
+        start: u64,
+        /// What the offset counts.
+        unit: OffsetUnit,
+    },
     /// Free advice, for results that cannot be resumed by an argument ("search a narrower
     /// date range").
     Hint(String),
+}
+
+/// What an offset counts, for [`Resume::Offset`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffsetUnit {
+    /// Unicode scalar values (Rust `char`s; Python `str` and JavaScript's code points).
+    Chars,
+    /// UTF-8 bytes.
+    Bytes,
 }
 
 impl ToolOutput {
@@ -86,6 +106,31 @@ impl ToolOutput {
     #[must_use]
     pub fn resume_at_line(mut self, param: &'static str, first_line: u64) -> Self {
         self.resume = Some(Resume::Line { param, first_line });
+        self
+    }
+
+    /// Says how to get the rest if the text is cut: it is the text of a longer document from
+    /// character `start` on, selected by the argument `param` (a fetch tool's
+    /// `start_index`); the notice of a cut result names `param` set to the first character
+    /// left out.
+    #[must_use]
+    pub fn resume_at_offset(mut self, param: &'static str, start: u64) -> Self {
+        self.resume = Some(Resume::Offset {
+            param,
+            start,
+            unit: OffsetUnit::Chars,
+        });
+        self
+    }
+
+    /// As [`ToolOutput::resume_at_offset`], for a tool whose offsets count UTF-8 bytes.
+    #[must_use]
+    pub fn resume_at_byte_offset(mut self, param: &'static str, start: u64) -> Self {
+        self.resume = Some(Resume::Offset {
+            param,
+            start,
+            unit: OffsetUnit::Bytes,
+        });
         self
     }
 

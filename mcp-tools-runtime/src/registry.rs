@@ -15,7 +15,7 @@ use crate::{
     definition::ToolDefinition,
     discovery::{self, Index},
     limits,
-    meta::AliasMeta,
+    meta::{AliasMeta, BinaryPolicy},
     optimizer::Budgets,
     seal::Sealer,
     tokens::Encoding,
@@ -105,6 +105,7 @@ pub struct RegistryBuilder {
     default_caller: Caller,
     budgets: Budgets,
     encoding: Encoding,
+    binary: BinaryPolicy,
     alias_listing: AliasListing,
     discovery: Option<Vec<String>>,
     sealer: Option<Sealer>,
@@ -187,6 +188,7 @@ impl Registry {
             default_caller: Caller::local(),
             budgets: Budgets::default(),
             encoding: Encoding::default(),
+            binary: BinaryPolicy::default(),
             alias_listing: AliasListing::Hidden,
             discovery: None,
             sealer: None,
@@ -330,6 +332,14 @@ impl RegistryBuilder {
         self
     }
 
+    /// What results' binary blocks get, for tools without `#[tool(binary = …)]` (default
+    /// [`BinaryPolicy::Count`]).
+    #[must_use]
+    pub fn binary_policy(mut self, policy: BinaryPolicy) -> Self {
+        self.binary = policy;
+        self
+    }
+
     /// The caller assumed when a request carries none (default [`Caller::local`]).
     #[must_use]
     pub fn default_caller(mut self, caller: Caller) -> Self {
@@ -431,6 +441,7 @@ impl RegistryBuilder {
         }
         for tool in &mut self.tools {
             tool.budget = tool.resolve_budget(self.budgets);
+            tool.binary = tool.meta.binary.unwrap_or(self.binary);
             let meta = tool.tool.meta.get_or_insert_with(Default::default);
             meta.0.insert(
                 wire::MAX_RESULT_CHARS_META_KEY.to_owned(),

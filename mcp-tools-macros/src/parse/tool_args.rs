@@ -24,6 +24,7 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "scopes",
     "timeout_ms",
     "max_response_tokens",
+    "binary",
     "allow",
     "crate",
 ];
@@ -46,6 +47,8 @@ pub(crate) struct ToolArgs {
     pub(crate) concise_tokens: Option<Sp<u64>>,
     /// `max_response_tokens(detailed = …)`.
     pub(crate) detailed_tokens: Option<Sp<u64>>,
+    /// `binary = "count" | "drop" | "link"`, checked.
+    pub(crate) binary: Option<Sp<String>>,
     pub(crate) allow: Vec<Sp<String>>,
     pub(crate) krate: Option<syn::Path>,
     /// Keys written, even if misspelt or malformed.
@@ -69,6 +72,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         max_response_tokens: None,
         concise_tokens: None,
         detailed_tokens: None,
+        binary: None,
         allow: Vec::new(),
         krate: None,
         written: Vec::new(),
@@ -150,6 +154,11 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
             "timeout_ms" => {
                 let v = value::integer(&meta, k, "timeout_ms = 5000", cx);
                 value::set_once(&mut args.timeout_ms, v, &meta, k, cx);
+            }
+            "binary" => {
+                let v = value::string(&meta, k, r#"binary = "drop""#, cx)
+                    .filter(|v| check_binary(v, cx));
+                value::set_once(&mut args.binary, v, &meta, k, cx);
             }
             "max_response_tokens" => {
                 if let syn::Meta::List(list) = &meta {
@@ -316,4 +325,23 @@ fn span_of(tokens: &TokenStream) -> Span {
         (Some(first), None) => first,
         _ => Span::call_site(),
     }
+}
+
+/// The binary policies of the runtime's `BinaryPolicy`.
+pub(crate) const BINARY_POLICIES: &[&str] = &["count", "drop", "link"];
+
+fn check_binary(value: &Sp<String>, cx: &mut Diagnostics) -> bool {
+    if BINARY_POLICIES.contains(&value.value.as_str()) {
+        return true;
+    }
+    let help = match suggest::closest(&value.value, BINARY_POLICIES.iter().copied()) {
+        Some(near) => format!("did you mean `{near}`? "),
+        None => String::new(),
+    };
+    cx.error(
+        value.span,
+        format!("unknown binary policy `{}`", value.value),
+        format!("{help}`count` sends binary blocks while they fit the budget (the default), `drop` never sends them, `link` sends embedded resources as links"),
+    );
+    false
 }

@@ -144,6 +144,8 @@ impl Registry {
             encoding: inner.encoding,
             budget: budget.for_format(format),
             char_budget: budget.max_chars(),
+            binary: entry.binary,
+            arguments: &entry.arguments,
         };
         Ok(respond::success(&facts, output, routed.meta()))
     }

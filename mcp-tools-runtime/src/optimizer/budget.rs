@@ -45,12 +45,8 @@ impl ToolBudget {
         has_format: bool,
     ) -> Self {
         let to_usize = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
-        let ceiling = tool_max
-            .map_or(registry.max, to_usize)
-            .min(registry.max);
-        let concise = tool_concise
-            .map_or(registry.concise, to_usize)
-            .min(ceiling);
+        let ceiling = tool_max.map_or(registry.max, to_usize).min(registry.max);
+        let concise = tool_concise.map_or(registry.concise, to_usize).min(ceiling);
         let detailed = tool_detailed
             .map_or(registry.detailed.unwrap_or(ceiling), to_usize)
             .min(ceiling);

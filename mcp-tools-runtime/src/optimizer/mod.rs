@@ -1,23 +1,32 @@
-//! The response optimizer: holds every result to its token budget, and says what it cut.
+//! The response optimizer: holds every result to its token budget, whatever its shape, and
+//! says what it cut and how to get the rest.
 //!
-//! A result within budget passes untouched; the check costs nothing for results smaller in
+//! Everything the client receives counts: every content block (binary ones at one token
+//! per four base64 characters), the structured value, its text mirror, and the notice. A
+//! result within budget passes untouched; the check costs nothing for results smaller in
 //! bytes than the budget in tokens (every token covers at least one byte) and O(budget)
-//! otherwise. A result over budget is cut: structured results by whole items (so they stay
-//! valid against their `outputSchema`, and the text mirror is re-made from what is kept),
-//! text at a token boundary that never splits a character. Either way a notice says that it
-//! was cut, how much was kept of how much, and the exact call that gets the rest.
+//! otherwise. A result over budget is cut (`cut.rs`): binary blocks are kept or left out
+//! whole, then texts and the structured value share the rest fairly; structured values
+//! keep every key and a prefix of each list (`fit.rs`), so they stay valid against their
+//! `outputSchema`, and text repeated in the structured value is cut the same way. The
+//! notice names the exact next call when the tool can continue (a page cursor, a line, an
+//! offset), and otherwise says what was left out and how to ask for less.
 
 mod budget;
-mod items;
+mod cut;
+mod fit;
 mod notice;
+mod parts;
+mod structured;
 mod text;
 
 use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::{ResponseFormat, ToolOutput, page, seal::Sealer, tokens::Encoding};
+use crate::{ResponseFormat, ToolOutput, meta::BinaryPolicy, page, seal::Sealer, tokens::Encoding};
 pub(crate) use budget::Budgets;
 pub(crate) use budget::ToolBudget;
+use parts::{Binary, Whole};
 
 /// What the optimizer knows about the call.
 pub(crate) struct CallFacts<'a> {
@@ -32,6 +41,9 @@ pub(crate) struct CallFacts<'a> {
     pub(crate) encoding: Encoding,
     pub(crate) budget: usize,
     pub(crate) char_budget: usize,
+    pub(crate) binary: BinaryPolicy,
+    /// The tool's arguments a model may narrow a request with, for advice.
+    pub(crate) arguments: &'a [&'static str],
 }
 
 /// What the optimizer did, for logs and metrics.
@@ -70,10 +82,24 @@ pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
             .map_or(0, Vec::len) as u64;
         set_next_cursor(value, facts, info.start + kept);
     }
-    match structured {
-        Some(value) if output.content.is_empty() => items::shape(value, output.page, facts),
-        structured => text::shape(output.content, structured, output.resume, facts),
+    let mut whole = Whole::new(output.content, structured);
+    let left_out = whole.apply_policy(facts.binary);
+    if left_out.is_empty()
+        && let Some((tokens, mirror)) = fits(&whole, facts)
+    {
+        let (content, structured) = whole.into_content(mirror);
+        return Shaped {
+            content,
+            structured,
+            truncation: None,
+            report: Report {
+                tokens,
+                tokens_cut: 0,
+                truncated: false,
+            },
+        };
     }
+    cut::cut(whole, left_out, output.page, output.resume.as_ref(), facts)
 }
 
 /// Sets `next_cursor` to the page at `offset`, if the tool takes a cursor.
@@ -92,20 +118,55 @@ fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
     }
 }
 
-/// Whether `text` fits the budget: `Some(tokens)` (exact, or `None` inside when it fit by
-/// size alone and was not counted), or `None` when it does not fit.
+/// Whether the whole result fits: `Some((tokens, mirror))`, with `tokens` exact or `None`
+/// when it fit by size alone and was not counted, and the mirror's text; `None` when over.
 #[allow(clippy::option_option)] // outer: fits or not; inner: counted or not (see above)
-fn fits(text: &str, facts: &CallFacts<'_>) -> Option<Option<usize>> {
-    // Bytes bound characters from above; count characters only as far as the bound.
-    if text.len() > facts.char_budget
-        && text.chars().take(facts.char_budget + 1).count() > facts.char_budget
-    {
+fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<String>)> {
+    let copies = 1 + usize::from(whole.mirror_at.is_some());
+    let structured_bytes = whole
+        .structured
+        .as_ref()
+        .map_or(0, |v| fit::Sizes::of(v).total());
+    let mut bytes = structured_bytes * copies;
+    for block in &whole.blocks {
+        bytes += match (parts::text_of(block), Binary::of(block)) {
+            (Some(text), _) => text.len(),
+            (None, Some(binary)) => binary.chars,
+            (None, None) => parts::fixed_json(block).len(),
+        };
+    }
+    // Bytes bound characters and tokens from above.
+    let small = bytes <= facts.budget && bytes <= facts.char_budget;
+    if !small && bytes > facts.budget.saturating_mul(16) {
         return None;
     }
-    if text.len() <= facts.budget {
-        return Some(None);
+    let json = whole.structured.as_ref().map(Value::to_string);
+    let mirror = whole.mirror_at.and(json.clone());
+    if small {
+        return Some((None, mirror));
     }
-    facts.encoding.count_up_to(text, facts.budget).map(Some)
+    let enc = facts.encoding;
+    let (mut tokens, mut chars) = (0, 0);
+    let add = |text: &str, times: usize, tokens: &mut usize, chars: &mut usize| -> Option<()> {
+        let left = facts.budget.checked_sub(*tokens)?;
+        *tokens += enc.count_up_to(text, left / times)? * times;
+        *chars += text.chars().count() * times;
+        Some(())
+    };
+    if let Some(json) = &json {
+        add(json, copies, &mut tokens, &mut chars)?;
+    }
+    for block in &whole.blocks {
+        match (parts::text_of(block), Binary::of(block)) {
+            (Some(text), _) => add(text, 1, &mut tokens, &mut chars)?,
+            (None, Some(binary)) => {
+                tokens += binary.tokens();
+                chars += binary.chars;
+            }
+            (None, None) => add(&parts::fixed_json(block), 1, &mut tokens, &mut chars)?,
+        }
+    }
+    (tokens <= facts.budget && chars <= facts.char_budget).then_some((Some(tokens), mirror))
 }
 
 #[cfg(test)]

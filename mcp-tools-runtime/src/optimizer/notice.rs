@@ -1,4 +1,7 @@
-//! The notice on a cut result: what was kept of how much, and the call that gets the rest.
+//! The notice on a cut result: what was kept of how much, what was left out, and either the
+//! exact call that gets the rest or, when there is none, how to ask for less.
+
+use std::fmt::Write as _;
 
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
@@ -6,24 +9,133 @@ use serde_json::{Value, json};
 use super::CallFacts;
 
 /// Tokens set aside for the notice before cutting.
-pub(super) const RESERVE: usize = 120;
+pub(super) const RESERVE: usize = 160;
 
-/// The next call, as `tool` + arguments, when the rest can be fetched.
-pub(super) struct NextCall {
-    pub(super) arguments: JsonObject,
+/// How the rest of a cut part can be had.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Continuation {
+    /// Only by asking for less.
+    None,
+    /// The tool's own advice.
+    Hint(String),
+    /// The same call with this argument set.
+    Set(&'static str, Value),
 }
 
-impl NextCall {
-    /// The same arguments with `param` set to `value`.
-    pub(super) fn with(facts: &CallFacts<'_>, param: &str, value: Value) -> Self {
-        let mut arguments = facts.args.clone();
-        arguments.insert(param.to_owned(), value);
-        NextCall { arguments }
+/// Everything the notice reports.
+#[derive(Default)]
+pub(super) struct Notice {
+    /// Each cut part: `lines 1–400 of 5,000`, `500 of 3,000 items of entities`.
+    pub(super) kept: Vec<String>,
+    /// Each part left out whole: `an image (image/png, 400 KB): larger than the budget`.
+    pub(super) left_out: Vec<String>,
+    /// How the rest is had; the first `Set` wins, as one call can set one thing.
+    pub(super) continuation: Option<Continuation>,
+    /// Extra `_meta` fields (the lists cut, the page's items).
+    pub(super) meta: JsonObject,
+}
+
+impl Notice {
+    pub(super) fn continue_with(&mut self, continuation: Continuation) {
+        let better = match (&self.continuation, &continuation) {
+            (Some(Continuation::Set(..)), _) => false,
+            (None, _)
+            | (Some(_), Continuation::Set(..))
+            | (Some(Continuation::None), Continuation::Hint(_)) => true,
+            _ => false,
+        };
+        if better {
+            self.continuation = Some(continuation);
+        }
+    }
+
+    /// The notice text and its `_meta` record, given the tokens kept and the estimated total.
+    pub(super) fn render(&self, facts: &CallFacts<'_>, tokens: (usize, usize)) -> (String, Value) {
+        let (kept_tokens, total_tokens) = tokens;
+        let mut text = format!(
+            "[truncated: kept {} ({} of ~{} tokens) to fit the {}-token budget",
+            and_list(&self.kept, "everything else"),
+            thousands(kept_tokens as u64),
+            thousands(total_tokens as u64),
+            thousands(facts.budget as u64),
+        );
+        if !self.left_out.is_empty() {
+            text.push_str("; left out ");
+            text.push_str(&and_list(&self.left_out, ""));
+        }
+        text.push_str(". ");
+        let next = match &self.continuation {
+            Some(Continuation::Set(param, value)) => {
+                let mut arguments = facts.args.clone();
+                arguments.insert((*param).to_owned(), value.clone());
+                let arguments = Value::Object(arguments);
+                let _ = write!(text, "Next: call {} with {arguments}", facts.tool);
+                Some(json!({ "name": facts.tool, "arguments": arguments }))
+            }
+            Some(Continuation::Hint(hint)) => {
+                text.push_str(hint);
+                None
+            }
+            Some(Continuation::None) | None => {
+                text.push_str(&advice(facts.arguments));
+                None
+            }
+        };
+        text.push(']');
+        let mut meta = json!({
+            "kept_tokens": kept_tokens,
+            "total_tokens_estimate": total_tokens,
+            "budget_tokens": facts.budget,
+            "kept": self.kept,
+        });
+        if !self.left_out.is_empty() {
+            meta["left_out"] = json!(self.left_out);
+        }
+        if let Some(next) = next {
+            meta["next_call"] = next;
+        }
+        if let Value::Object(map) = &mut meta {
+            map.extend(self.meta.clone());
+        }
+        (text, meta)
+    }
+}
+
+/// How to ask for less, naming only the arguments the tool has.
+fn advice(arguments: &[&str]) -> String {
+    if arguments.is_empty() {
+        return "This tool takes no arguments that narrow its result, so the rest cannot be fetched through it.".to_owned();
+    }
+    let named: Vec<String> = arguments.iter().take(4).map(|a| format!("`{a}`")).collect();
+    let more = if arguments.len() > 4 {
+        " or its other arguments"
+    } else {
+        ""
+    };
+    format!(
+        "To see the rest, ask for less at once: narrow the request with {}{more}.",
+        or_list(&named)
+    )
+}
+
+fn and_list(items: &[String], empty: &str) -> String {
+    join(items, " and ", empty)
+}
+
+fn or_list(items: &[String]) -> String {
+    join(items, " or ", "")
+}
+
+fn join(items: &[String], last: &str, empty: &str) -> String {
+    match items {
+        [] => empty.to_owned(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{}{last}{tail}", init.join(", ")),
     }
 }
 
 /// `1234567` → `1,234,567`.
-pub(super) fn thousands(n: usize) -> String {
+pub(super) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -44,44 +156,9 @@ pub(super) fn estimate_total(kept_tokens: usize, kept_bytes: usize, total_bytes:
     (estimate.round() as usize).max(kept_tokens)
 }
 
-/// The notice text and its `_meta` record.
-pub(super) fn render(
-    facts: &CallFacts<'_>,
-    kept: &str,
-    tokens: (usize, usize),
-    next: Option<&NextCall>,
-    fallback: &str,
-) -> (String, Value) {
-    let (kept_tokens, total_tokens) = tokens;
-    let next_text = match next {
-        Some(call) => format!(
-            "Next: call {} with {}",
-            facts.tool,
-            Value::Object(call.arguments.clone())
-        ),
-        None => fallback.to_owned(),
-    };
-    let text = format!(
-        "[truncated: kept {kept} ({} of ~{} tokens) to fit the {}-token budget. {next_text}]",
-        thousands(kept_tokens),
-        thousands(total_tokens),
-        thousands(facts.budget),
-    );
-    let mut meta = json!({
-        "kept_tokens": kept_tokens,
-        "total_tokens_estimate": total_tokens,
-        "budget_tokens": facts.budget,
-    });
-    if let Some(call) = next {
-        meta["next_call"] =
-            json!({ "name": facts.tool, "arguments": Value::Object(call.arguments.clone()) });
-    }
-    (text, meta)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{estimate_total, thousands};
+    use super::{advice, estimate_total, thousands};
 
     #[test]
     fn numbers_read_well() {
@@ -90,5 +167,13 @@ mod tests {
         assert_eq!(thousands(25_000), "25,000");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(estimate_total(100, 400, 4000), 1000);
+    }
+
+    #[test]
+    fn advice_names_only_the_tools_arguments() {
+        assert!(advice(&[]).contains("takes no arguments"));
+        assert!(advice(&["query"]).ends_with("with `query`."));
+        assert!(advice(&["query", "limit", "since"]).contains("`query`, `limit` or `since`"));
+        assert!(advice(&["a", "b", "c", "d", "e"]).contains("or its other arguments"));
     }
 }

@@ -2,7 +2,10 @@ use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::{Value, json};
 
 use super::{CallFacts, shape};
-use crate::{ResponseFormat, ToolOutput, output::PageInfo, seal::Sealer, tokens::Encoding};
+use crate::{
+    ResponseFormat, ToolOutput, meta::BinaryPolicy, output::PageInfo, seal::Sealer,
+    tokens::Encoding,
+};
 
 /// One key for every test's cursors.
 fn sealer() -> &'static Sealer {
@@ -22,6 +25,8 @@ fn facts(args: &JsonObject, budget: usize) -> CallFacts<'_> {
         encoding: Encoding::O200kBase,
         budget,
         char_budget: budget * 4,
+        binary: BinaryPolicy::Count,
+        arguments: &["from_line", "cursor"],
     }
 }
 
@@ -61,7 +66,7 @@ fn text_is_cut_to_the_budget_with_a_notice_and_the_next_line() {
         log
     });
     let a = args(json!({"shipment_number": "SH-2026-000001", "from_line": 1}));
-    for budget in [300, 2_000, 25_000] {
+    for (budget, budget_text) in [(300, "300"), (2_000, "2,000"), (25_000, "25,000")] {
         let output = ToolOutput::text(log.clone()).resume_at_line("from_line", 1);
         let shaped = shape(output, &facts(&a, budget));
         let text = text_of(&shaped.content);
@@ -72,6 +77,7 @@ fn text_is_cut_to_the_budget_with_a_notice_and_the_next_line() {
         assert!(shaped.report.truncated);
         let notice = text.lines().last().unwrap();
         assert!(notice.starts_with("[truncated: kept lines 1–"), "{notice}");
+        assert!(notice.contains(&format!("the {budget_text}-token budget")), "{notice}");
         let meta = shaped.truncation.unwrap();
         let next = &meta["next_call"]["arguments"];
         assert_eq!(next["shipment_number"], "SH-2026-000001");
@@ -123,7 +129,7 @@ fn pages_are_cut_by_whole_items_and_point_at_the_first_left_out() {
     let notice = &shaped.content[1].as_text().unwrap().text;
     assert!(
         notice.contains(&format!(
-            "kept {} of the 200 items of this page, of 1000 in all",
+            "kept {} of the 200 items of this page, of 1,000 in all",
             kept.len()
         )),
         "{notice}"

@@ -1,0 +1,192 @@
+//! Cutting a structured value to a token share while keeping its structure: every key stays,
+//! lists keep a prefix of whole items, long strings are shortened, and several lists share
+//! the room fairly (see `fit`). A page's `items` resume through its cursor.
+
+use serde_json::{Value, json};
+
+use super::{
+    CallFacts,
+    fit::{self, Cut, Sizes},
+    notice::{Continuation, Notice, thousands},
+    set_next_cursor,
+};
+use crate::output::PageInfo;
+
+/// Bytes left for a page's `next_cursor` and `truncated` fields, added after the cut.
+const PAGE_FIELDS: usize = 200;
+
+/// A structured value cut to its share.
+pub(super) struct Kept {
+    pub(super) value: Value,
+    /// Its compact JSON, the text mirror.
+    pub(super) json: String,
+    pub(super) tokens: usize,
+    cut: Cut,
+}
+
+/// The largest cut of `value` whose JSON is within `target` tokens, found from a guess of
+/// the bytes per token corrected by exact counts of what is kept (never of the whole).
+pub(super) fn cut_to(
+    value: &Value,
+    sizes: &Sizes,
+    target: usize,
+    page: Option<PageInfo>,
+    facts: &CallFacts<'_>,
+) -> Kept {
+    let reserve = if page.is_some() { PAGE_FIELDS } else { 0 };
+    // JSON runs about three bytes a token; each count corrects the guess, and the search
+    // keeps the largest cut that fits between one that fits and one that does not.
+    let mut bytes = target.saturating_mul(3).min(sizes.total());
+    let mut fits: Option<(usize, Kept)> = None;
+    let mut over: Option<usize> = None;
+    for _ in 0..6 {
+        let kept = keep(value, sizes, bytes.saturating_sub(reserve), page, facts);
+        let next = match facts.encoding.count_up_to(&kept.json, target) {
+            Some(tokens) => {
+                let whole = kept.cut.bytes >= sizes.total();
+                let done = whole || tokens * 10 >= target * 9;
+                fits = Some((bytes, Kept { tokens, ..kept }));
+                if done {
+                    break;
+                }
+                let grown = scale(bytes, target, tokens.max(1), 0.97);
+                over.map_or(grown, |over| grown.min(bytes.midpoint(over)))
+            }
+            None => {
+                over = Some(bytes);
+                let shrunk = scale(bytes, target, facts.encoding.count(&kept.json), 0.95);
+                fits.as_ref()
+                    .map_or(shrunk, |(low, _)| shrunk.max(low.midpoint(bytes)))
+            }
+        };
+        if next == bytes || next == 0 {
+            break;
+        }
+        bytes = next;
+    }
+    if let Some((_, kept)) = fits {
+        return kept;
+    }
+    // Not even the smallest form fits the share; send that, counted.
+    let kept = keep(value, sizes, 0, page, facts);
+    let tokens = facts.encoding.count(&kept.json);
+    Kept { tokens, ..kept }
+}
+
+fn scale(bytes: usize, target: usize, tokens: usize, margin: f64) -> usize {
+    (bytes as f64 * target as f64 / tokens as f64 * margin) as usize
+}
+
+fn keep(
+    value: &Value,
+    sizes: &Sizes,
+    bytes: usize,
+    page: Option<PageInfo>,
+    facts: &CallFacts<'_>,
+) -> Kept {
+    let cut = fit::fit(value, sizes, bytes);
+    let mut kept = cut.value.clone();
+    if let Some(info) = page
+        && let Some(items) = cut.lists.iter().find(|l| l.pointer == "/items")
+    {
+        set_next_cursor(&mut kept, facts, info.start + items.kept as u64);
+        kept["truncated"] = json!({ "kept_items": items.kept, "page_items": items.total });
+    }
+    let json = kept.to_string();
+    Kept {
+        value: kept,
+        json,
+        tokens: 0,
+        cut,
+    }
+}
+
+impl Kept {
+    /// Adds what was cut to the notice, and the cursor that continues a page.
+    pub(super) fn report(
+        &self,
+        page: Option<PageInfo>,
+        facts: &CallFacts<'_>,
+        notice: &mut Notice,
+    ) {
+        for list in &self.cut.lists {
+            let is_page_items = page.is_some() && list.pointer == "/items";
+            let what = if is_page_items {
+                match page.and_then(|p| p.total) {
+                    Some(all) => format!(
+                        "{} of the {} items of this page, of {} in all",
+                        thousands(list.kept as u64),
+                        thousands(list.total as u64),
+                        thousands(all)
+                    ),
+                    None => format!(
+                        "{} of the {} items of this page",
+                        thousands(list.kept as u64),
+                        thousands(list.total as u64)
+                    ),
+                }
+            } else {
+                format!(
+                    "{} of {} items of {}",
+                    thousands(list.kept as u64),
+                    thousands(list.total as u64),
+                    name(&list.pointer)
+                )
+            };
+            notice.kept.push(what);
+            if is_page_items
+                && let (Some(param), Some(cursor)) =
+                    (facts.cursor_param, self.value.get("next_cursor"))
+            {
+                notice.continue_with(Continuation::Set(param, cursor.clone()));
+            }
+        }
+        match self.cut.strings.as_slice() {
+            [] => {}
+            [one] => notice.kept.push(format!(
+                "the first {} of {} characters of {}",
+                thousands(one.kept_chars as u64),
+                thousands(one.total_chars as u64),
+                name(&one.pointer)
+            )),
+            many => notice
+                .kept
+                .push(format!("{} long text fields shortened", many.len())),
+        }
+        let lists: Vec<Value> = self
+            .cut
+            .lists
+            .iter()
+            .map(|l| json!({ "pointer": l.pointer, "kept": l.kept, "total": l.total }))
+            .collect();
+        if !lists.is_empty() {
+            notice.meta.insert("lists".to_owned(), Value::Array(lists));
+        }
+        if let [only] = self.cut.lists.as_slice() {
+            notice
+                .meta
+                .insert("kept_items".to_owned(), json!(only.kept));
+            notice
+                .meta
+                .insert("total_items".to_owned(), json!(only.total));
+        }
+        if page.is_none() && !self.cut.lists.is_empty() {
+            notice.continue_with(Continuation::None);
+        }
+    }
+
+    /// The string now at `pointer`, for a text block linked to it.
+    pub(super) fn string_at(&self, pointer: &str) -> Option<&str> {
+        self.value.pointer(pointer).and_then(Value::as_str)
+    }
+}
+
+/// `entities` for `/entities`, `the list` for the root.
+fn name(pointer: &str) -> String {
+    match pointer.rsplit('/').next() {
+        Some(last) if !pointer.is_empty() => {
+            format!("`{}`", last.replace("~1", "/").replace("~0", "~"))
+        }
+        _ => "the list".to_owned(),
+    }
+}
