@@ -8,6 +8,11 @@ use rmcp::{
 };
 use tokio_util::sync::CancellationToken;
 
+use crate::{
+    ResponseFormat,
+    limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
+};
+
 /// Who makes a call, and which scopes they hold.
 ///
 /// Tools with `scopes("…")` run only for callers holding every listed scope. Over HTTP, an
@@ -107,6 +112,29 @@ struct Inner {
     progress_token: Option<ProgressToken>,
     request_id: Option<RequestId>,
     caller: Caller,
+    budget: ResultBudget,
+}
+
+/// What a call's result may hold, so a tool can size its answer and never be cut: take
+/// [`ToolContext::budget`] and page or summarise within it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultBudget {
+    /// Tokens of the whole result: every content block, the structured value and its
+    /// text mirror; a notice needs about 160 of them if the result is cut.
+    pub tokens: usize,
+    /// Characters of the whole result (the bound published as `maxResultSizeChars`).
+    pub chars: usize,
+    /// The format the call asked for; `tokens` is this format's budget.
+    pub format: ResponseFormat,
+}
+
+impl ResultBudget {
+    /// The registry's defaults, for a context with no registry behind it.
+    const DETACHED: ResultBudget = ResultBudget {
+        tokens: DEFAULT_MAX_RESPONSE_TOKENS,
+        chars: DEFAULT_MAX_RESPONSE_TOKENS * CHARS_PER_TOKEN,
+        format: ResponseFormat::Detailed,
+    };
 }
 
 impl ToolContext {
@@ -117,6 +145,7 @@ impl ToolContext {
         progress_token: Option<ProgressToken>,
         request_id: Option<RequestId>,
         caller: Caller,
+        budget: ResultBudget,
     ) -> Self {
         ToolContext {
             inner: Arc::new(Inner {
@@ -126,6 +155,7 @@ impl ToolContext {
                 progress_token,
                 request_id,
                 caller,
+                budget,
             }),
         }
     }
@@ -140,7 +170,15 @@ impl ToolContext {
             None,
             None,
             Caller::local(),
+            ResultBudget::DETACHED,
         )
+    }
+
+    /// The budget of this call's result (the call's format's, within the tool's and the
+    /// registry's caps). A result within it is sent whole.
+    #[must_use]
+    pub fn budget(&self) -> ResultBudget {
+        self.inner.budget
     }
 
     /// The wire name of the tool being called.

@@ -27,7 +27,7 @@ pub mod wire;
 
 pub use arg::{ResponseFormat, State};
 pub use catalog::DefinitionReport;
-pub use context::{Caller, ToolContext};
+pub use context::{Caller, ResultBudget, ToolContext};
 pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
 pub use meta::{AliasMeta, BinaryPolicy};

@@ -19,6 +19,7 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     Caller, Registry, ResponseFormat, ToolContext,
     arg::Call,
+    context::ResultBudget,
     page,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
@@ -115,6 +116,7 @@ impl Registry {
         });
         // Kept for the notice of a cut result, which repeats the call with a new cursor or line.
         let original_args = args.clone();
+        let budget = entry.budget;
         let context = ToolContext::new(
             entry.name(),
             env.cancel.clone(),
@@ -122,6 +124,11 @@ impl Registry {
             env.progress_token,
             env.request_id,
             caller,
+            ResultBudget {
+                tokens: budget.for_format(format),
+                chars: budget.max_chars(),
+                format,
+            },
         );
         let call = Call {
             args,
@@ -132,7 +139,6 @@ impl Registry {
             sealer: inner.sealer.clone(),
         };
         let output = invoke::invoke(entry, call, &env.cancel).await?;
-        let budget = entry.budget;
         let facts = crate::optimizer::CallFacts {
             tool: entry.name(),
             format,

@@ -77,7 +77,10 @@ fn text_is_cut_to_the_budget_with_a_notice_and_the_next_line() {
         assert!(shaped.report.truncated);
         let notice = text.lines().last().unwrap();
         assert!(notice.starts_with("[truncated: kept lines 1–"), "{notice}");
-        assert!(notice.contains(&format!("the {budget_text}-token budget")), "{notice}");
+        assert!(
+            notice.contains(&format!("the {budget_text}-token budget")),
+            "{notice}"
+        );
         let meta = shaped.truncation.unwrap();
         let next = &meta["next_call"]["arguments"];
         assert_eq!(next["shipment_number"], "SH-2026-000001");
