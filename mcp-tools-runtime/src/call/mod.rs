@@ -103,6 +103,9 @@ impl Registry {
             .clone()
             .unwrap_or_else(|| inner.default_caller.clone());
         authorize::scopes(entry, &caller)?;
+        // As the model sent them, for the notice of a cut result, which repeats the call
+        // with a new cursor, line or offset (without the defaults the validator fills in).
+        let original_args = args.clone();
         if let Err(problems) = entry.validator.validate(&mut args) {
             return Err(Failure::invalid_arguments(entry, &problems));
         }
@@ -114,8 +117,6 @@ impl Registry {
         let fingerprint = entry.cursor_param.map_or(0, |c| {
             page::fingerprint(&args, &[Some(c), entry.format_param])
         });
-        // Kept for the notice of a cut result, which repeats the call with a new cursor or line.
-        let original_args = args.clone();
         let budget = entry.budget;
         let context = ToolContext::new(
             entry.name(),

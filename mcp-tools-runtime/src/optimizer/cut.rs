@@ -82,6 +82,7 @@ pub(super) fn cut(
                 left_out.push(LeftOut {
                     what: binary.describe(),
                     reason: "larger than the budget left",
+                    tokens: binary.tokens(),
                 });
                 continue;
             }
@@ -158,7 +159,9 @@ pub(super) fn cut(
         }
         let total_bytes = originals.iter().map(String::len).sum::<usize>()
             + sizes.as_ref().map_or(0, |s| s.total() * (1 + copies));
-        let total = notice::estimate_total(tokens, kept_bytes, total_bytes + binary_chars);
+        let left_out_tokens: usize = left_out.iter().map(|l| l.tokens).sum();
+        let total = notice::estimate_total(tokens, kept_bytes, total_bytes + binary_chars)
+            + left_out_tokens;
         let (note, meta) = notice.render(facts, (tokens, total.max(tokens)));
         let note_tokens = enc.count(&note);
         let all_tokens = tokens + note_tokens;
@@ -188,8 +191,11 @@ pub(super) fn cut(
             } else {
                 best.take().expect("checked above")
             };
-            // The notice took less than its reserve: give the slack to the result, once.
-            let slack = facts.budget.saturating_sub(all_tokens);
+            // The notice took less than its reserve: give the slack to the result, once. Slack
+            // in characters counts at the density of what was sent.
+            let char_slack =
+                facts.char_budget.saturating_sub(all_chars) * all_tokens / all_chars.max(1);
+            let slack = facts.budget.saturating_sub(all_tokens).min(char_slack);
             if fits && !grown && slack > facts.budget / 20 && share > 0 {
                 grown = true;
                 share += slack * 9 / 10;
@@ -198,9 +204,10 @@ pub(super) fn cut(
             }
             return shaped;
         }
-        let over_tokens = all_tokens.saturating_sub(facts.budget);
-        let over_chars = all_chars.saturating_sub(facts.char_budget) / CHARS_PER_TOKEN;
-        share = share.saturating_sub((share / 10).max(over_tokens).max(over_chars).max(1));
+        // Shrink by the bound exceeded most, at the density of what was sent.
+        let ratio = (facts.budget as f64 / all_tokens as f64)
+            .min(facts.char_budget as f64 / all_chars as f64);
+        share = ((share as f64 * ratio * 0.97) as usize).min(share - 1);
     }
 }
 

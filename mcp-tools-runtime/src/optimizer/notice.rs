@@ -11,6 +11,12 @@ use super::CallFacts;
 /// Tokens set aside for the notice before cutting.
 pub(super) const RESERVE: usize = 160;
 
+/// Arguments longer than this are not repeated in the notice's text (they are in `_meta`).
+const LONG_ARGUMENTS: usize = 240;
+
+/// Parts the notice's text names one by one; `_meta` has them all.
+const NAMED: usize = 4;
+
 /// How the rest of a cut part can be had.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Continuation {
@@ -54,22 +60,37 @@ impl Notice {
         let (kept_tokens, total_tokens) = tokens;
         let mut text = format!(
             "[truncated: kept {} ({} of ~{} tokens) to fit the {}-token budget",
-            and_list(&self.kept, "everything else"),
+            and_list(&capped(&self.kept), "everything else"),
             thousands(kept_tokens as u64),
             thousands(total_tokens as u64),
             thousands(facts.budget as u64),
         );
         if !self.left_out.is_empty() {
             text.push_str("; left out ");
-            text.push_str(&and_list(&self.left_out, ""));
+            text.push_str(&and_list(&capped(&self.left_out), ""));
         }
         text.push_str(". ");
-        let next = match &self.continuation {
+        // A next call that repeats this one would not move on.
+        let continuation = match &self.continuation {
+            Some(Continuation::Set(param, value)) if facts.args.get(*param) == Some(value) => None,
+            other => other.as_ref(),
+        };
+        let next = match continuation {
             Some(Continuation::Set(param, value)) => {
                 let mut arguments = facts.args.clone();
                 arguments.insert((*param).to_owned(), value.clone());
                 let arguments = Value::Object(arguments);
-                let _ = write!(text, "Next: call {} with {arguments}", facts.tool);
+                let written = arguments.to_string();
+                if written.len() <= LONG_ARGUMENTS {
+                    let _ = write!(text, "Next: call {} with {written}", facts.tool);
+                } else {
+                    // Long arguments (a signed URL) would crowd out the result: name the change.
+                    let _ = write!(
+                        text,
+                        "Next: call {} with the same arguments and `{param}` set to {value}",
+                        facts.tool
+                    );
+                }
                 Some(json!({ "name": facts.tool, "arguments": arguments }))
             }
             Some(Continuation::Hint(hint)) => {
@@ -116,6 +137,14 @@ fn advice(arguments: &[&str]) -> String {
         "To see the rest, ask for less at once: narrow the request with {}{more}.",
         or_list(&named)
     )
+}
+
+fn capped(items: &[String]) -> Vec<String> {
+    let mut named: Vec<String> = items.iter().take(NAMED).cloned().collect();
+    if items.len() > NAMED {
+        named.push(format!("{} more", items.len() - NAMED));
+    }
+    named
 }
 
 fn and_list(items: &[String], empty: &str) -> String {

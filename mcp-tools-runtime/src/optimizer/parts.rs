@@ -24,6 +24,8 @@ pub(super) struct Whole {
 pub(super) struct LeftOut {
     pub(super) what: String,
     pub(super) reason: &'static str,
+    /// What it would have cost.
+    pub(super) tokens: usize,
 }
 
 impl Whole {
@@ -95,6 +97,7 @@ impl Whole {
             left_out.push(LeftOut {
                 what: binary.describe(),
                 reason: "this tool sends no binary content",
+                tokens: binary.tokens(),
             });
         }
         self.blocks = kept;
@@ -118,6 +121,8 @@ impl Whole {
 pub(super) struct Binary {
     /// Base64 characters, as sent.
     pub(super) chars: usize,
+    /// Trailing `=`, for the decoded size.
+    padding: usize,
     pub(super) mime: String,
     kind: &'static str,
     pub(super) uri: Option<String>,
@@ -148,6 +153,7 @@ impl Binary {
         };
         Some(Binary {
             chars: data.len(),
+            padding: data.bytes().rev().take(2).filter(|b| *b == b'=').count(),
             mime,
             kind,
             uri,
@@ -160,7 +166,7 @@ impl Binary {
     }
 
     pub(super) fn decoded_bytes(&self) -> usize {
-        self.chars / 4 * 3
+        (self.chars / 4 * 3).saturating_sub(self.padding)
     }
 
     /// `an image (image/png, 400 KB)`.

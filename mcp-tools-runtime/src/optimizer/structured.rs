@@ -89,7 +89,10 @@ fn keep(
     if let Some(info) = page
         && let Some(items) = cut.lists.iter().find(|l| l.pointer == "/items")
     {
-        set_next_cursor(&mut kept, facts, info.start + items.kept as u64);
+        // An item larger than the whole budget is skipped (the notice says so), so the
+        // next page moves on.
+        let next = info.start + items.kept.max(1) as u64;
+        set_next_cursor(&mut kept, facts, next);
         kept["truncated"] = json!({ "kept_items": items.kept, "page_items": items.total });
     }
     let json = kept.to_string();
@@ -134,6 +137,19 @@ impl Kept {
                 )
             };
             notice.kept.push(what);
+            if list.last_shortened {
+                notice.kept.push(format!(
+                    "item {} of {} shortened, larger than the budget",
+                    thousands(list.kept as u64),
+                    name(&list.pointer)
+                ));
+            }
+            if is_page_items && list.kept == 0 {
+                notice.left_out.push(format!(
+                    "item {} of the page: larger than the whole budget; the next page starts after it",
+                    thousands(page.map_or(0, |p| p.start) + 1)
+                ));
+            }
             if is_page_items
                 && let (Some(param), Some(cursor)) =
                     (facts.cursor_param, self.value.get("next_cursor"))

@@ -21,7 +21,8 @@ pub(super) fn prefix_end(
     }
     let end = encoding.prefix(text, tokens).bytes;
     if matches!(resume, Some(Resume::Line { .. })) {
-        return text[..end].rfind('\n').map_or(0, |i| i + 1);
+        // A first line longer than the budget is kept in part, so the next call moves on.
+        return text[..end].rfind('\n').map_or(end, |i| i + 1);
     }
     end
 }
@@ -34,12 +35,22 @@ pub(super) fn describe(kept: &str, total: &str, resume: Option<&Resume>) -> (Str
             // A byte scan, no tokenizing: cheap even for megabytes.
             let total_lines = total.bytes().filter(|b| *b == b'\n').count() as u64
                 + u64::from(!total.ends_with('\n'));
-            let last = first_line + lines.saturating_sub(1);
+            let last_line = first_line + total_lines.saturating_sub(1);
+            if lines == 0 {
+                // Part of one long line: the rest of it cannot be asked for by line.
+                let what = format!(
+                    "the first {} characters of line {} of {}, which is longer than the budget",
+                    thousands(kept.chars().count() as u64),
+                    thousands(*first_line),
+                    thousands(last_line),
+                );
+                return (what, Continuation::Set(param, Value::from(first_line + 1)));
+            }
             let what = format!(
                 "lines {}–{} of {}",
                 thousands(*first_line),
-                thousands(last),
-                thousands(first_line + total_lines.saturating_sub(1))
+                thousands(first_line + lines - 1),
+                thousands(last_line)
             );
             (
                 what,
@@ -55,12 +66,16 @@ pub(super) fn describe(kept: &str, total: &str, resume: Option<&Resume>) -> (Str
                 ),
                 OffsetUnit::Bytes => (kept.len() as u64, total.len() as u64, "bytes"),
             };
+            if kept_units == 0 {
+                // Nothing fits: the same call again would not move on.
+                let what = format!("none of the {name} from {}", thousands(*start));
+                return (what, Continuation::None);
+            }
             let what = format!(
-                "{name} {}–{} of the {} from {}",
+                "{name} {}–{} of {}",
                 thousands(*start),
-                thousands((start + kept_units).saturating_sub(1)),
-                thousands(total_units),
-                thousands(*start),
+                thousands(start + kept_units - 1),
+                thousands(start + total_units),
             );
             (
                 what,
