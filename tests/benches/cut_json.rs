@@ -27,7 +27,8 @@ struct Graph(Value);
 #[tool(namespace = "bench", read_only, max_response_tokens = 2000)]
 #[allow(clippy::unused_async, reason = "#[tool] fns are async")]
 async fn read_graph(graph: State<Graph>) -> ToolOutput {
-    ToolOutput::structured(graph.0.clone())
+    let Graph(value) = &*graph;
+    ToolOutput::structured(value.clone())
 }
 
 /// Build the knowledge graph and answer with a word, for the baseline.
@@ -36,7 +37,8 @@ async fn read_graph(graph: State<Graph>) -> ToolOutput {
 #[tool(namespace = "bench", read_only, max_response_tokens = 2000)]
 #[allow(clippy::unused_async, reason = "#[tool] fns are async")]
 async fn touch_graph(graph: State<Graph>) -> ToolOutput {
-    drop(black_box(graph.0.clone()));
+    let Graph(value) = &*graph;
+    drop(black_box(value.clone()));
     ToolOutput::text("ok")
 }
 

@@ -5,16 +5,13 @@
 use rmcp::model::ContentBlock;
 
 use super::{
-    CallFacts, Report, Shaped,
+    CallFacts, OVER, Report, Shaped,
     fit::Sizes,
     notice::{self, Continuation, Notice, RESERVE},
     parts::{self, Binary, LeftOut, Whole},
     structured, text,
 };
 use crate::{limits::CHARS_PER_TOKEN, output::PageInfo, output::Resume};
-
-/// Past this many bytes per token of budget, a part is over budget without counting.
-const OVER: usize = 16;
 
 pub(super) fn cut(
     mut whole: Whole,

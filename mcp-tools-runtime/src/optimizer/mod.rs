@@ -123,11 +123,13 @@ fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
 #[allow(clippy::option_option)] // outer: fits or not; inner: counted or not (see above)
 fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<String>)> {
     let copies = 1 + usize::from(whole.mirror_at.is_some());
-    let structured_bytes = whole
-        .structured
-        .as_ref()
-        .map_or(0, |v| fit::Sizes::of(v).total());
-    let mut bytes = structured_bytes * copies;
+    let limit = facts.budget.saturating_mul(OVER) / copies;
+    // Serialized only as far as where it is surely over budget: no cost grows past that.
+    let json = match &whole.structured {
+        Some(value) => Some(json_within(value, limit)?),
+        None => None,
+    };
+    let mut bytes = json.as_ref().map_or(0, String::len) * copies;
     for block in &whole.blocks {
         bytes += match (parts::text_of(block), Binary::of(block)) {
             (Some(text), _) => text.len(),
@@ -137,10 +139,9 @@ fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<S
     }
     // Bytes bound characters and tokens from above.
     let small = bytes <= facts.budget && bytes <= facts.char_budget;
-    if !small && bytes > facts.budget.saturating_mul(16) {
+    if !small && bytes > facts.budget.saturating_mul(OVER) {
         return None;
     }
-    let json = whole.structured.as_ref().map(Value::to_string);
     let mirror = whole.mirror_at.and(json.clone());
     if small {
         return Some((None, mirror));
@@ -167,6 +168,30 @@ fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<S
         }
     }
     (tokens <= facts.budget && chars <= facts.char_budget).then_some((Some(tokens), mirror))
+}
+
+/// Past this many bytes per token of budget, a result is over budget without counting: no
+/// text runs longer tokens than that on average.
+const OVER: usize = 16;
+
+/// The compact JSON of `value`, unless it is longer than `limit` bytes.
+fn json_within(value: &Value, limit: usize) -> Option<String> {
+    struct Capped(Vec<u8>, usize);
+    impl std::io::Write for Capped {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + buf.len() > self.1 {
+                return Err(std::io::ErrorKind::FileTooLarge.into());
+            }
+            self.0.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Capped(Vec::new(), limit);
+    serde_json::to_writer(&mut out, value).ok()?;
+    String::from_utf8(out.0).ok()
 }
 
 #[cfg(test)]

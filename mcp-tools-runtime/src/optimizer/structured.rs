@@ -67,10 +67,20 @@ pub(super) fn cut_to(
     if let Some((_, kept)) = fits {
         return kept;
     }
-    // Not even the smallest form fits the share; send that, counted.
-    let kept = keep(value, sizes, 0, page, facts);
-    let tokens = facts.encoding.count(&kept.json);
-    Kept { tokens, ..kept }
+    // The guesses overshot every time: halve down to what fits, and at worst the smallest
+    // form (every list empty, every long string short).
+    let mut bytes = over.unwrap_or(bytes);
+    loop {
+        bytes /= 2;
+        let kept = keep(value, sizes, bytes.saturating_sub(reserve), page, facts);
+        if bytes == 0 {
+            let tokens = facts.encoding.count(&kept.json);
+            return Kept { tokens, ..kept };
+        }
+        if let Some(tokens) = facts.encoding.count_up_to(&kept.json, target) {
+            return Kept { tokens, ..kept };
+        }
+    }
 }
 
 fn scale(bytes: usize, target: usize, tokens: usize, margin: f64) -> usize {
