@@ -5,8 +5,7 @@
 use rmcp::model::ContentBlock;
 
 use super::{
-    CallFacts, OVER, Report, Shaped,
-    fit::Sizes,
+    CallFacts, OVER, Report, Shaped, fit,
     notice::{self, Continuation, Notice, RESERVE},
     parts::{self, Binary, LeftOut, Whole},
     structured, text,
@@ -41,12 +40,13 @@ pub(super) fn cut(
     let cap = facts.budget + 1;
     let demand = |t: &str| enc.count_up_to(t, cap).unwrap_or(cap);
     let mut demands: Vec<usize> = originals.iter().map(|t| demand(t)).collect();
-    let sizes = whole.structured.as_ref().map(Sizes::of);
     let copies = usize::from(whole.mirror_at.is_some()) + linked.len();
-    let struct_demand = match (&whole.structured, &sizes) {
-        (Some(value), Some(s)) if s.total() <= OVER * avail => demand(&value.to_string()),
-        (Some(_), _) => cap,
-        _ => 0,
+    let struct_demand = match &whole.structured {
+        Some(value) if fit::total_at_most(value, OVER * avail).is_some() => {
+            demand(&value.to_string())
+        }
+        Some(_) => cap,
+        None => 0,
     };
     let fixed: usize = whole
         .blocks
@@ -59,8 +59,12 @@ pub(super) fn cut(
     let others = demands.iter().sum::<usize>() + struct_demand * (1 + copies) + fixed;
     let mut room = avail.saturating_sub(others.min(avail / 2) + fixed);
     let char_avail = facts.char_budget.saturating_sub(RESERVE * CHARS_PER_TOKEN);
-    let other_chars = originals.iter().map(String::len).sum::<usize>()
-        + sizes.as_ref().map_or(0, |s| s.total() * (1 + copies));
+    // Only compared with half of `char_avail`: measured no further than that.
+    let struct_bytes = whole.structured.as_ref().map_or(0, |v| {
+        fit::total_at_most(v, char_avail).unwrap_or(char_avail)
+    });
+    let other_chars =
+        originals.iter().map(String::len).sum::<usize>() + struct_bytes * (1 + copies);
     let mut char_room = char_avail.saturating_sub(other_chars.min(char_avail / 2));
     let mut binary_tokens = 0;
     let mut binary_chars = 0;
@@ -111,9 +115,9 @@ pub(super) fn cut(
         let mut structured_value = None;
         let mut mirror = None;
         let mut struct_tokens = 0;
-        if let (Some(value), Some(sizes)) = (&whole.structured, &sizes) {
+        if let Some(value) = &whole.structured {
             let target = alloc[texts.len()] / (1 + copies);
-            let kept = structured::cut_to(value, sizes, target, page, facts);
+            let kept = structured::cut_to(value, target, page, facts);
             kept.report(page, facts, &mut notice);
             for (i, pointer) in &whole.linked {
                 if let (Some(s), Some(t)) =
@@ -154,8 +158,11 @@ pub(super) fn cut(
             chars += json_chars * (1 + usize::from(mirror.is_some()));
             kept_bytes += kept.json.len() * (1 + usize::from(mirror.is_some()));
         }
+        // The structured value's total is estimated from what its cut measured.
         let total_bytes = originals.iter().map(String::len).sum::<usize>()
-            + sizes.as_ref().map_or(0, |s| s.total() * (1 + copies));
+            + structured_value
+                .as_ref()
+                .map_or(0, |k| k.estimated_total() * (1 + copies));
         let left_out_tokens: usize = left_out.iter().map(|l| l.tokens).sum();
         let total = notice::estimate_total(tokens, kept_bytes, total_bytes + binary_chars)
             + left_out_tokens;

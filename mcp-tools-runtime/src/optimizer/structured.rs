@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::{
     CallFacts,
-    fit::{self, Cut, Sizes},
+    fit::{self, Cut},
     notice::{Continuation, Notice, thousands},
     set_next_cursor,
 };
@@ -28,7 +28,6 @@ pub(super) struct Kept {
 /// the bytes per token corrected by exact counts of what is kept (never of the whole).
 pub(super) fn cut_to(
     value: &Value,
-    sizes: &Sizes,
     target: usize,
     page: Option<PageInfo>,
     facts: &CallFacts<'_>,
@@ -36,14 +35,15 @@ pub(super) fn cut_to(
     let reserve = if page.is_some() { PAGE_FIELDS } else { 0 };
     // JSON runs about three bytes a token; each count corrects the guess, and the search
     // keeps the largest cut that fits between one that fits and one that does not.
-    let mut bytes = target.saturating_mul(3).min(sizes.total());
+    let guess = target.saturating_mul(3);
+    let mut bytes = fit::total_at_most(value, guess).unwrap_or(guess);
     let mut fits: Option<(usize, Kept)> = None;
     let mut over: Option<usize> = None;
     for _ in 0..6 {
-        let kept = keep(value, sizes, bytes.saturating_sub(reserve), page, facts);
+        let kept = keep(value, bytes.saturating_sub(reserve), page, facts);
         let next = match facts.encoding.count_up_to(&kept.json, target) {
             Some(tokens) => {
-                let whole = kept.cut.bytes >= sizes.total();
+                let whole = kept.cut.lists.is_empty() && kept.cut.strings.is_empty();
                 let done = whole || tokens * 10 >= target * 9;
                 fits = Some((bytes, Kept { tokens, ..kept }));
                 if done {
@@ -72,7 +72,7 @@ pub(super) fn cut_to(
     let mut bytes = over.unwrap_or(bytes);
     loop {
         bytes /= 2;
-        let kept = keep(value, sizes, bytes.saturating_sub(reserve), page, facts);
+        let kept = keep(value, bytes.saturating_sub(reserve), page, facts);
         if bytes == 0 {
             let tokens = facts.encoding.count(&kept.json);
             return Kept { tokens, ..kept };
@@ -87,14 +87,8 @@ fn scale(bytes: usize, target: usize, tokens: usize, margin: f64) -> usize {
     (bytes as f64 * target as f64 / tokens as f64 * margin) as usize
 }
 
-fn keep(
-    value: &Value,
-    sizes: &Sizes,
-    bytes: usize,
-    page: Option<PageInfo>,
-    facts: &CallFacts<'_>,
-) -> Kept {
-    let cut = fit::fit(value, sizes, bytes);
+fn keep(value: &Value, bytes: usize, page: Option<PageInfo>, facts: &CallFacts<'_>) -> Kept {
+    let cut = fit::fit(value, bytes);
     let mut kept = cut.value.clone();
     if let Some(info) = page
         && let Some(items) = cut.lists.iter().find(|l| l.pointer == "/items")
@@ -199,6 +193,11 @@ impl Kept {
         if page.is_none() && !self.cut.lists.is_empty() {
             notice.continue_with(Continuation::None);
         }
+    }
+
+    /// Bytes of the whole value, an estimate when it was cut (see [`Cut::estimated_total`]).
+    pub(super) fn estimated_total(&self) -> usize {
+        self.cut.estimated_total
     }
 
     /// The string now at `pointer`, for a text block linked to it.

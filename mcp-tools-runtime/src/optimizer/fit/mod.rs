@@ -4,17 +4,20 @@
 //! against the schema the whole value did; only arrays lose items (a prefix stays, so a cursor
 //! can resume after it) and long strings get shortened. Room is shared fairly among an
 //! object's children, so two big lists each keep about half rather than one all and one none.
-//! Sizes are exact bytes of compact JSON, measured once by [`Sizes::of`]; the cut itself costs
-//! O(budget), apart from counting the characters of the strings it shortens.
+//! Sizes are exact bytes of compact JSON, but measured lazily and only up to the room at hand
+//! (`sizes.rs`): a list keeps a prefix, so items after the one that crosses its room are never
+//! measured, and a node is walked into only when the cut descends into it. The work is
+//! O(budget × depth) plus the keys of the objects cut, not O(input), apart from counting
+//! the characters of the strings it shortens.
 
+mod object;
 mod sizes;
 #[cfg(test)]
 mod tests;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-pub(super) use sizes::Sizes;
-use sizes::{ELLIPSIS, escaped_len};
+use sizes::{ELLIPSIS, escaped_len, len_at_most, min_at_most};
 
 /// What a cut kept.
 #[derive(Debug)]
@@ -22,11 +25,19 @@ pub(super) struct Cut {
     /// The kept value.
     pub(super) value: Value,
     /// Its exact compact-JSON length.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "callers serialize the kept value anyway")
+    )]
     pub(super) bytes: usize,
     /// Every array that lost items, or whose last kept item was cut inside, in preorder.
     pub(super) lists: Vec<ListCut>,
     /// Every string that was shortened, in preorder.
     pub(super) strings: Vec<TextCut>,
+    /// Bytes of the whole value: exact when nothing was cut, otherwise an ESTIMATE (measuring
+    /// all would cost the whole input): a cut list counts as its kept items' mean size times
+    /// its item count, a cut string as its kept bytes plus its remaining raw bytes.
+    pub(super) estimated_total: usize,
 }
 
 /// An array that lost items.
@@ -53,70 +64,103 @@ pub(super) struct TextCut {
     pub(super) total_chars: usize,
 }
 
+/// Bytes of `serde_json::to_string(value)` if at most `cap`, measured in O(cap); `None` if more.
+pub(in crate::optimizer) fn total_at_most(value: &Value, cap: usize) -> Option<usize> {
+    let len = len_at_most(value, cap);
+    (len <= cap).then_some(len)
+}
+
 /// Keeps as much of `value` as fits in `budget` bytes of compact JSON.
 ///
-/// `sizes` must be `Sizes::of(value)`. Below the value's minimum size, returns the minimum
-/// form (every array empty, every long string at its shortest), which is then over budget.
-pub(super) fn fit(value: &Value, sizes: &Sizes, budget: usize) -> Cut {
-    let mut cutter = Cutter {
-        sizes,
-        path: String::new(),
-        lists: Vec::new(),
-        strings: Vec::new(),
+/// Below the value's minimum size, returns the minimum form (every array empty, every long
+/// string at its shortest), which is then over budget.
+pub(super) fn fit(value: &Value, budget: usize) -> Cut {
+    let mut cutter = Cutter::default();
+    let len = len_at_most(value, budget);
+    let part = if len <= budget {
+        Part::whole(value, len)
+    } else if min_at_most(value, budget) <= budget {
+        cutter.shrink(value, budget)
+    } else {
+        // As large as what is sent, so measured whole; it may not shrink at all.
+        cutter.fit_node(value, min_at_most(value, usize::MAX))
     };
-    let (value, bytes) = cutter.cut(value, 0, budget.max(sizes.min()));
-    // Children of an object are cut smallest first; preorder is the node order.
-    cutter.lists.sort_by_key(|(at, _)| *at);
-    cutter.strings.sort_by_key(|(at, _)| *at);
+    // Children of an object are cut smallest first; preorder is the order of positions.
+    cutter.lists.sort_by(|a, b| a.0.cmp(&b.0));
+    cutter.strings.sort_by(|a, b| a.0.cmp(&b.0));
     Cut {
-        value,
-        bytes,
+        value: part.value,
+        bytes: part.bytes,
         lists: cutter.lists.into_iter().map(|(_, cut)| cut).collect(),
         strings: cutter.strings.into_iter().map(|(_, cut)| cut).collect(),
+        estimated_total: part.estimate,
     }
 }
 
-/// The walk's state: where it is, and what it cut (keyed by preorder index).
-struct Cutter<'a> {
-    sizes: &'a Sizes,
+/// A node as kept: its value, exact length, and the estimated length of its original.
+struct Part {
+    value: Value,
+    bytes: usize,
+    estimate: usize,
+}
+
+impl Part {
+    fn whole(value: &Value, len: usize) -> Part {
+        Part {
+            value: value.clone(),
+            bytes: len,
+            estimate: len,
+        }
+    }
+}
+
+/// The walk's state: where it is (as a JSON Pointer, and as child positions, whose
+/// lexicographic order is preorder), and what it cut.
+#[derive(Default)]
+struct Cutter {
     path: String,
-    lists: Vec<(usize, ListCut)>,
-    strings: Vec<(usize, TextCut)>,
+    at: Vec<usize>,
+    lists: Vec<(Vec<usize>, ListCut)>,
+    strings: Vec<(Vec<usize>, TextCut)>,
 }
 
-/// An object's child, as the object shares its room out.
-struct Child<'v> {
-    pos: usize,
-    at: usize,
-    value: &'v Value,
-    key: &'v str,
-    min: usize,
-    /// Bytes it can give up: full size less minimum.
-    slack: usize,
-}
-
-impl Cutter<'_> {
-    /// Cuts the node at preorder index `at` to `room` bytes, which is at least its minimum.
-    /// Returns the kept value and its exact length.
-    fn cut(&mut self, value: &Value, at: usize, room: usize) -> (Value, usize) {
-        let node = self.sizes.node(at);
-        debug_assert!(node.min <= room, "cut below the minimum");
-        if node.len <= room {
-            return (value.clone(), node.len);
+impl Cutter {
+    /// Cuts `value` to `room` bytes, which is at least its minimum; keeps it whole if it fits.
+    fn fit_node(&mut self, value: &Value, room: usize) -> Part {
+        let len = len_at_most(value, room);
+        if len <= room {
+            return Part::whole(value, len);
         }
+        self.shrink(value, room)
+    }
+
+    /// Cuts `value`, known to be longer than `room`, to `room` bytes (at least its minimum).
+    fn shrink(&mut self, value: &Value, room: usize) -> Part {
+        debug_assert!(min_at_most(value, room) <= room, "cut below the minimum");
         match value {
-            Value::String(s) => self.cut_string(s, at, room),
-            Value::Array(items) => self.cut_array(items, at, room),
-            Value::Object(map) => self.cut_object(map, at, room),
-            // Scalars cannot shrink: their minimum is their size, which fit above.
-            _ => (value.clone(), node.len),
+            Value::String(s) => self.cut_string(s, room),
+            Value::Array(items) => self.cut_array(items, room),
+            Value::Object(map) => self.cut_object(map, room),
+            // Scalars cannot shrink: their minimum is their size, so they fit.
+            _ => Part::whole(value, len_at_most(value, usize::MAX)),
         }
+    }
+
+    /// Runs `f` at child `pos`, named `token` (a key or an index) in the pointer.
+    fn descend<R>(&mut self, pos: usize, token: &str, f: impl FnOnce(&mut Self) -> R) -> R {
+        let mark = self.path.len();
+        push_token(&mut self.path, token);
+        self.at.push(pos);
+        let out = f(self);
+        self.at.pop();
+        self.path.truncate(mark);
+        out
     }
 
     /// Keeps the longest prefix that fits with "…" appended. `room` is at least the minimum,
     /// so the prefix holds at least `SHORT` bytes' worth, and is shorter than the string (it
     /// did not fit whole), so the result has no more characters than the original.
-    fn cut_string(&mut self, s: &str, at: usize, room: usize) -> (Value, usize) {
+    fn cut_string(&mut self, s: &str, room: usize) -> Part {
         let fits = room - 2 - ELLIPSIS.len();
         let (mut used, mut end, mut kept_chars) = (0, 0, 0);
         for (i, c) in s.char_indices() {
@@ -135,99 +179,64 @@ impl Cutter<'_> {
         let mut kept = String::with_capacity(end + ELLIPSIS.len());
         kept.push_str(&s[..end]);
         kept.push_str(ELLIPSIS);
-        self.strings.push((
-            at,
-            TextCut {
-                pointer: self.path.clone(),
-                kept_chars,
-                total_chars: kept_chars + s[end..].chars().count(),
-            },
-        ));
-        (Value::String(kept), used + 2 + ELLIPSIS.len())
+        let text = TextCut {
+            pointer: self.path.clone(),
+            kept_chars,
+            total_chars: kept_chars + s[end..].chars().count(),
+        };
+        self.strings.push((self.at.clone(), text));
+        Part {
+            value: Value::String(kept),
+            bytes: used + 2 + ELLIPSIS.len(),
+            estimate: used + (s.len() - end) + 2,
+        }
     }
 
     /// Keeps a prefix of whole items; if not even the first fits whole, the first cut inside.
-    fn cut_array(&mut self, items: &[Value], at: usize, room: usize) -> (Value, usize) {
+    /// Items after the first that does not fit are never measured.
+    fn cut_array(&mut self, items: &[Value], room: usize) -> Part {
         let mut kept = Vec::new();
         let mut used = 2;
-        let mut child = at + 1;
+        // The first item left out: its length, or a lower bound of it.
+        let mut crossing = 0;
         for item in items {
-            let node = self.sizes.node(child);
-            let len = node.len + usize::from(!kept.is_empty());
-            if used + len > room {
+            let comma = usize::from(!kept.is_empty());
+            let left = room.saturating_sub(used + comma);
+            let len = len_at_most(item, left);
+            if len > left {
+                crossing = len;
                 break;
             }
-            used += len;
+            used += comma + len;
             kept.push(item.clone());
-            child += node.nodes;
         }
+        let whole = kept.len();
         let last_shortened =
-            kept.is_empty() && !items.is_empty() && 2 + self.sizes.node(at + 1).min <= room;
-        if last_shortened {
-            let mark = self.path.len();
-            self.path.push_str("/0");
-            let (first, len) = self.cut(&items[0], at + 1, room - 2);
-            self.path.truncate(mark);
-            used += len;
-            kept.push(first);
+            whole == 0 && !items.is_empty() && min_at_most(&items[0], room - 2) <= room - 2;
+        let per_item = if last_shortened {
+            // It crossed `room - 2` above, so it is known not to fit whole.
+            let first = self.descend(0, "0", |cutter| cutter.shrink(&items[0], room - 2));
+            used += first.bytes;
+            kept.push(first.value);
+            first.estimate as f64
+        } else if whole > 0 {
+            (used - 1 - whole) as f64 / whole as f64
+        } else {
+            crossing as f64
+        };
+        let list = ListCut {
+            pointer: self.path.clone(),
+            kept: kept.len(),
+            total: items.len(),
+            last_shortened,
+        };
+        self.lists.push((self.at.clone(), list));
+        let estimate = 1 + items.len() + (per_item * items.len() as f64) as usize;
+        Part {
+            value: Value::Array(kept),
+            bytes: used,
+            estimate,
         }
-        self.lists.push((
-            at,
-            ListCut {
-                pointer: self.path.clone(),
-                kept: kept.len(),
-                total: items.len(),
-                last_shortened,
-            },
-        ));
-        (Value::Array(kept), used)
-    }
-
-    /// Keeps every key; shares the room above the children's minima max-min fairly
-    /// (water-filling), each child capped at its full size.
-    fn cut_object(&mut self, map: &Map<String, Value>, at: usize, room: usize) -> (Value, usize) {
-        let node = self.sizes.node(at);
-        let mut children = Vec::with_capacity(map.len());
-        let (mut child, mut values_len, mut mins) = (at + 1, 0, 0);
-        for (pos, (key, value)) in map.iter().enumerate() {
-            let sizes = self.sizes.node(child);
-            children.push(Child {
-                pos,
-                at: child,
-                value,
-                key,
-                min: sizes.min,
-                slack: sizes.len - sizes.min,
-            });
-            values_len += sizes.len;
-            mins += sizes.min;
-            child += sizes.nodes;
-        }
-        // Braces, keys, colons and commas stay whatever is cut.
-        let frame = node.len - values_len;
-        // Smallest need first: each child gets an equal share of what is left above the
-        // minima, or less if it needs less; what it leaves unused goes to those after it.
-        children.sort_by_key(|c| c.slack);
-        let mut left = room - frame;
-        let mut kept = vec![Value::Null; children.len()];
-        for (done, c) in children.iter().enumerate() {
-            let share = (left - mins) / (children.len() - done);
-            let child_room = c.min + c.slack.min(share);
-            let (value, len) = if c.slack <= share {
-                (c.value.clone(), c.min + c.slack)
-            } else {
-                let mark = self.path.len();
-                push_token(&mut self.path, c.key);
-                let cut = self.cut(c.value, c.at, child_room);
-                self.path.truncate(mark);
-                cut
-            };
-            kept[c.pos] = value;
-            left -= len;
-            mins -= c.min;
-        }
-        let out: Map<String, Value> = map.keys().cloned().zip(kept).collect();
-        (Value::Object(out), room - left)
     }
 }
 

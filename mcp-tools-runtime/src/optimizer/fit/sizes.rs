@@ -1,4 +1,8 @@
-//! The compact-JSON size of every node of a value, measured in one walk.
+//! Compact-JSON sizes, measured only as far as a cap: past it, "more than the cap" is all a
+//! cut needs to know, so its work follows the budget, not the input.
+//!
+//! A measure returns the exact size when it is at most the cap, and otherwise some number
+//! above the cap and at most the size (a lower bound), found without walking the rest.
 
 use std::fmt::{self, Write as _};
 
@@ -10,91 +14,96 @@ pub(super) const SHORT: usize = 64;
 /// What a shortened string ends with.
 pub(super) const ELLIPSIS: &str = "…";
 
-/// One node's sizes, in bytes of compact JSON.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Node {
-    /// The node as it is.
-    pub(super) len: usize,
-    /// The node cut as far as [`super::fit`] cuts.
-    pub(super) min: usize,
-    /// Nodes in its subtree, itself included: the step to its next sibling in preorder.
-    pub(super) nodes: usize,
+#[cfg(test)]
+thread_local! {
+    /// Nodes measured on this thread, so tests can bound a cut's work.
+    pub(super) static VISITED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Compact-JSON length of every node of a value, in preorder, computed in one walk.
-#[derive(Debug)]
-pub(in crate::optimizer) struct Sizes {
-    nodes: Vec<Node>,
+fn visit() {
+    #[cfg(test)]
+    VISITED.with(|v| v.set(v.get() + 1));
 }
 
-impl Sizes {
-    /// Measures `value`: O(nodes + string bytes), one `Vec` for the whole tree.
-    pub(in crate::optimizer) fn of(value: &Value) -> Sizes {
-        let mut nodes = Vec::new();
-        walk(value, &mut nodes);
-        Sizes { nodes }
-    }
-
-    /// Bytes of `serde_json::to_string(value)`, exactly.
-    pub(in crate::optimizer) fn total(&self) -> usize {
-        self.nodes[0].len
-    }
-
-    /// Bytes of the smallest form `fit` cuts the value to.
-    pub(in crate::optimizer) fn min(&self) -> usize {
-        self.nodes[0].min
-    }
-
-    /// The node at preorder index `at`.
-    pub(super) fn node(&self, at: usize) -> Node {
-        self.nodes[at]
-    }
-}
-
-/// Appends the sizes of `value`'s subtree to `nodes`, in preorder; returns its len and min.
-/// (Returning the pair rather than a `Node` keeps it in registers: returning the struct cost a
-/// store-forwarding stall per node.)
-fn walk(value: &Value, nodes: &mut Vec<Node>) -> (usize, usize) {
-    let at = nodes.len();
-    nodes.push(Node::default());
-    let (len, min) = match value {
-        Value::Null | Value::Bool(true) => (4, 4),
-        Value::Bool(false) => (5, 5),
-        Value::Number(n) => {
-            let len = number_len(n);
-            (len, len)
-        }
-        Value::String(s) => {
-            let len = quoted_len(s);
-            (len, len.min(short_form_len(s)))
-        }
+/// Bytes of `serde_json::to_string(value)` if at most `cap`, else a lower bound above `cap`.
+/// Costs O(cap): every node measured adds at least a byte.
+pub(super) fn len_at_most(value: &Value, cap: usize) -> usize {
+    visit();
+    match value {
+        Value::Null | Value::Bool(true) => 4,
+        Value::Bool(false) => 5,
+        Value::Number(n) => number_len(n),
+        Value::String(s) => str_len_at_most(s, cap),
         Value::Array(items) => {
-            // Brackets, and a comma between items.
+            // Brackets and commas, then at least a byte an item.
             let mut len = 2 + items.len().saturating_sub(1);
+            if len + items.len() > cap {
+                return len + items.len();
+            }
             for item in items {
-                len += walk(item, nodes).0;
+                len += len_at_most(item, cap - len);
+                if len > cap {
+                    break;
+                }
             }
-            (len, 2)
+            len
         }
-        Value::Object(map) => {
-            let mut len = 2 + map.len().saturating_sub(1);
-            let mut min = len;
-            for (key, value) in map {
-                let key_len = quoted_len(key) + 1;
-                let (child_len, child_min) = walk(value, nodes);
-                len += key_len + child_len;
-                min += key_len + child_min;
+        Value::Object(map) => entries_at_most(map, cap, len_at_most),
+    }
+}
+
+/// Bytes of the smallest form [`super::fit`] cuts `value` to, if at most `cap`, else a
+/// lower bound above `cap`. Walks no array's items: an array's smallest form is `[]`.
+pub(super) fn min_at_most(value: &Value, cap: usize) -> usize {
+    visit();
+    match value {
+        Value::Array(_) => 2,
+        Value::String(s) if s.len() > SHORT => {
+            // A string shorter than its short form stays whole; past that length, escapes
+            // can only make it longer, so the short form is the minimum.
+            let short = short_form_len(s);
+            if s.len() + 2 >= short {
+                short
+            } else {
+                quoted_len(s).min(short)
             }
-            (len, min)
         }
-    };
-    let count = nodes.len() - at;
-    nodes[at] = Node {
-        len,
-        min,
-        nodes: count,
-    };
-    (len, min)
+        Value::Object(map) => entries_at_most(map, cap, min_at_most),
+        scalar => len_at_most(scalar, cap),
+    }
+}
+
+/// An object's braces, commas, keys and colons plus `child`'s measure of each value, stopping
+/// past `cap`.
+fn entries_at_most(
+    map: &serde_json::Map<String, Value>,
+    cap: usize,
+    child: fn(&Value, usize) -> usize,
+) -> usize {
+    // Every entry takes at least four bytes: `"":` and a value.
+    let mut len = 2 + map.len().saturating_sub(1);
+    if len + 4 * map.len() > cap {
+        return len + 4 * map.len();
+    }
+    for (key, value) in map {
+        len += str_len_at_most(key, cap - len) + 1;
+        if len <= cap {
+            len += child(value, cap - len);
+        }
+        if len > cap {
+            break;
+        }
+    }
+    len
+}
+
+/// [`quoted_len`], or the unescaped length when that is already past `cap`: escapes only
+/// lengthen.
+pub(super) fn str_len_at_most(s: &str, cap: usize) -> usize {
+    if s.len() + 2 > cap {
+        return s.len() + 2;
+    }
+    quoted_len(s)
 }
 
 /// A string's bytes as `serde_json` writes it, quotes included.
@@ -106,12 +115,8 @@ pub(super) fn quoted_len(s: &str) -> usize {
     bytes.iter().map(|&b| escaped_len(b)).sum::<usize>() + 2
 }
 
-/// A long string cut to its first `SHORT` bytes (at a char boundary) plus the ellipsis;
-/// `usize::MAX` for a short one, which is never cut.
+/// A long string cut to its first `SHORT` bytes (at a char boundary) plus the ellipsis.
 fn short_form_len(s: &str) -> usize {
-    if s.len() <= SHORT {
-        return usize::MAX;
-    }
     let mut end = SHORT;
     while !s.is_char_boundary(end) {
         end -= 1;

@@ -1,9 +1,10 @@
 use serde_json::{Value, json};
 
-use super::sizes::SHORT;
-use super::{Cut, Sizes, fit, push_token};
+use super::sizes::{SHORT, len_at_most, min_at_most};
+use super::{Cut, fit, push_token, total_at_most};
 
 mod props;
+mod work;
 
 /// Every node of `value`, in preorder.
 fn preorder(value: &Value) -> Vec<&Value> {
@@ -16,13 +17,43 @@ fn preorder(value: &Value) -> Vec<&Value> {
     out
 }
 
-fn assert_sizes_exact(value: &Value, sizes: &Sizes) {
-    assert_eq!(sizes.total(), value.to_string().len(), "{value}");
-    for (at, node) in preorder(value).into_iter().enumerate() {
-        let measured = sizes.node(at);
-        assert_eq!(measured.len, node.to_string().len(), "{node}");
-        assert_eq!(measured.nodes, preorder(node).len(), "{node}");
-        assert!(measured.min <= measured.len, "{node}");
+/// Exact compact length, measured uncapped.
+fn exact_len(value: &Value) -> usize {
+    total_at_most(value, usize::MAX).expect("no cap")
+}
+
+/// Exact minimum, measured uncapped.
+fn exact_min(value: &Value) -> usize {
+    min_at_most(value, usize::MAX)
+}
+
+/// Every node's measures are exact up to any cap, and lower bounds above it past it.
+fn assert_sizes_exact(value: &Value) {
+    for node in preorder(value) {
+        let (len, min) = (exact_len(node), exact_min(node));
+        assert_eq!(len, node.to_string().len(), "{node}");
+        assert!(min <= len, "{node}");
+        for cap in [
+            0,
+            1,
+            len / 2,
+            len.saturating_sub(1),
+            len,
+            min,
+            min.saturating_sub(1),
+        ] {
+            let capped = len_at_most(node, cap);
+            assert!(
+                capped == len || (cap < capped && capped <= len),
+                "{node} {cap}"
+            );
+            assert_eq!(total_at_most(node, cap), (len <= cap).then_some(len));
+            let capped = min_at_most(node, cap);
+            assert!(
+                capped == min || (cap < capped && capped <= min),
+                "{node} {cap}"
+            );
+        }
     }
 }
 
@@ -35,17 +66,20 @@ struct Seen {
 
 /// Fits `value` to `budget` and checks every rule that holds for any value.
 fn check(value: &Value, budget: usize) -> Cut {
-    let sizes = Sizes::of(value);
-    assert_sizes_exact(value, &sizes);
-    let cut = fit(value, &sizes, budget);
+    assert_sizes_exact(value);
+    let cut = fit(value, budget);
     assert_eq!(cut.bytes, cut.value.to_string().len());
-    if budget >= sizes.min() {
+    if budget >= exact_min(value) {
         assert!(cut.bytes <= budget, "{} > {budget}", cut.bytes);
     } else {
-        assert_eq!(cut.bytes, sizes.min());
+        assert_eq!(cut.bytes, exact_min(value));
     }
-    if budget >= sizes.total() {
+    if budget >= exact_len(value) {
         assert_eq!(&cut.value, value);
+    }
+    if cut.lists.is_empty() && cut.strings.is_empty() {
+        assert_eq!(&cut.value, value, "nothing cut means whole");
+        assert_eq!(cut.estimated_total, exact_len(value));
     }
     let mut seen = Seen::default();
     assert_kept(value, &cut.value, "", &cut, &mut seen);
@@ -138,7 +172,7 @@ fn sizes_are_exact_for_escapes_numbers_and_nesting() {
         json!({ "k\"ey\n": { "": [[], {}, [[1]]] }, "é": "x".repeat(100) }),
     ];
     for value in &values {
-        assert_sizes_exact(value, &Sizes::of(value));
+        assert_sizes_exact(value);
     }
 }
 
@@ -147,9 +181,8 @@ fn minimum_sizes_follow_the_rules() {
     let long = "é".repeat(50); // 100 bytes; its first 64 are 32 whole characters
     let just_long = "x".repeat(SHORT + 1); // cutting would make it longer: stays whole
     let value = json!({ "n": 12, "s": "short", "l": long, "j": just_long, "a": [1, 2] });
-    let sizes = Sizes::of(&value);
     let expected = value.to_string().len() - long.len() + 64 + "…".len() - "[1,2]".len() + 2;
-    assert_eq!(sizes.min(), expected);
+    assert_eq!(exact_min(&value), expected);
     let cut = check(&value, 0);
     assert_eq!(cut.bytes, expected);
     assert_eq!(cut.value["l"], json!(format!("{}…", "é".repeat(32))));
@@ -204,7 +237,7 @@ fn the_first_item_is_cut_inside_when_not_even_it_fits() {
 fn long_strings_are_cut_at_a_character_boundary() {
     let value = json!("a😀é\n".repeat(100));
     // Eight 8-byte (9 escaped) pieces, the ellipsis and quotes.
-    assert_eq!(Sizes::of(&value).min(), 77);
+    assert_eq!(exact_min(&value), 77);
     for budget in 77..140 {
         let cut = check(&value, budget);
         assert!(cut.value.as_str().unwrap().ends_with('…'));
@@ -273,11 +306,7 @@ fn escapes_are_found_at_every_offset_of_short_and_long_strings() {
                 let mut chars: Vec<char> = "aé".chars().cycle().take(len).collect();
                 chars[at] = special;
                 let value = Value::String(chars.into_iter().collect());
-                assert_eq!(
-                    Sizes::of(&value).total(),
-                    value.to_string().len(),
-                    "{value}"
-                );
+                assert_eq!(exact_len(&value), value.to_string().len(), "{value}");
             }
         }
     }
