@@ -22,7 +22,11 @@ pub(super) fn success(
     let own_meta = output.meta.clone();
     let shaped = optimizer::shape(output, facts);
     observe(facts, &shaped);
-    let mut result = CallToolResult::success(shaped.content);
+    let mut result = if shaped.failed {
+        CallToolResult::error(shaped.content)
+    } else {
+        CallToolResult::success(shaped.content)
+    };
     result.structured_content = shaped.structured;
     let mut extra = own_meta.unwrap_or_default();
     if let Some(meta) = meta {

@@ -171,6 +171,9 @@ pub(super) fn cut(
         let all_tokens = tokens + note_tokens;
         let all_chars = chars + note.chars().count();
         let fits = all_tokens <= facts.budget && all_chars <= facts.char_budget;
+        if !fits && share == 0 && best.is_none() {
+            return too_large(all_tokens, facts);
+        }
         if fits || share == 0 || best.is_some() {
             let shaped = if fits || best.is_none() {
                 let structured_value = structured_value.map(|k| k.value);
@@ -191,6 +194,7 @@ pub(super) fn cut(
                         tokens_cut: total.saturating_sub(tokens),
                         truncated: true,
                     },
+                    failed: false,
                 }
             } else {
                 best.take().expect("checked above")
@@ -212,6 +216,34 @@ pub(super) fn cut(
         let ratio = (facts.budget as f64 / all_tokens as f64)
             .min(facts.char_budget as f64 / all_chars as f64);
         share = ((share as f64 * ratio * 0.97) as usize).min(share - 1);
+    }
+}
+
+/// Even cut to its smallest (every key, every short string) the result is over budget: an
+/// error result that says so, rather than a result over budget.
+fn too_large(smallest: usize, facts: &CallFacts<'_>) -> Shaped {
+    let text = format!(
+        "The result does not fit the {}-token budget of `{}` even cut to its smallest form \
+         (~{} tokens with a notice). Ask for less at once, or raise the tool's \
+         max_response_tokens.",
+        facts.budget, facts.tool, smallest
+    );
+    tracing::warn!(
+        tool = facts.tool,
+        budget = facts.budget,
+        smallest,
+        "result too large to cut to its budget"
+    );
+    Shaped {
+        content: vec![ContentBlock::text(text)],
+        structured: None,
+        truncation: None,
+        report: Report {
+            tokens: None,
+            tokens_cut: smallest,
+            truncated: true,
+        },
+        failed: true,
     }
 }
 

@@ -62,6 +62,8 @@ pub(crate) struct Shaped {
     pub(crate) structured: Option<Value>,
     pub(crate) truncation: Option<Value>,
     pub(crate) report: Report,
+    /// Not even the smallest cut fits: `content` says so, as an error result.
+    pub(crate) failed: bool,
 }
 
 /// Holds `output` to the call's budget.
@@ -97,6 +99,7 @@ pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
                 tokens_cut: 0,
                 truncated: false,
             },
+            failed: false,
         };
     }
     cut::cut(whole, left_out, output.page, output.resume.as_ref(), facts)

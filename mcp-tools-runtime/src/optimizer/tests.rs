@@ -169,3 +169,20 @@ fn the_character_bound_holds_too() {
     let shaped = shape(ToolOutput::text(text), &f);
     assert!(text_of(&shaped.content).chars().count() <= 10_000);
 }
+
+#[test]
+fn a_result_too_large_even_at_its_smallest_is_an_error_within_budget() {
+    // Sixty short fields: nothing can shrink, and the whole is far over 200 tokens.
+    let value = Value::Object(
+        (0..60)
+            .map(|i| (format!("field_{i}"), json!(format!("value number {i}"))))
+            .collect(),
+    );
+    let a = args(json!({}));
+    let shaped = shape(ToolOutput::structured(value), &facts(&a, 200));
+    assert!(shaped.failed);
+    assert!(shaped.structured.is_none());
+    let text = text_of(&shaped.content);
+    assert!(text.contains("even cut to its smallest form"), "{text}");
+    assert!(Encoding::O200kBase.count(&text) <= 200);
+}
