@@ -3,8 +3,9 @@
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
-        CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
-        PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+        CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
+        Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+        Tool,
     },
     service::RequestContext,
 };
@@ -63,6 +64,38 @@ impl ServerHandler for Registry {
             peer: Some(context.peer),
         };
         self.dispatch(request, env).await.map(Into::into)
+    }
+
+    /// rmcp hands over, as custom, any request whose params did not parse, even of a method
+    /// it knows; a malformed `tools/call` is invalid params (-32602), not an unknown method.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let method = request.method.as_str();
+        Err(match method {
+            "tools/call" => ErrorData::invalid_params(
+                "tools/call needs params {\"name\": string, \"arguments\": object (optional)}",
+                None,
+            ),
+            "tools/list" | "initialize" | "ping" => {
+                ErrorData::invalid_params(format!("the params of {method} do not parse"), None)
+            }
+            _ => ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                format!("unknown method `{}`", truncate(method)),
+                None,
+            ),
+        })
+    }
+}
+
+/// At most 100 characters of a client's text in an error (a method can be megabytes).
+fn truncate(text: &str) -> String {
+    match text.char_indices().nth(100) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }
 

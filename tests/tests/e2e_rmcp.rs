@@ -930,6 +930,20 @@ async fn the_wire_format_seen_without_an_sdk() {
         response["result"]["_meta"][ERROR_META_KEY],
         json!({ "kind": "invalid_input", "retryable": false })
     );
+    // Params that do not parse are invalid params, not an unknown method.
+    for (id, params) in [
+        (20, json!({ "name": "diag_count_steps", "arguments": [1] })),
+        (21, json!({})),
+    ] {
+        wire.send(json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }))
+            .await;
+        let response = wire.until_response(id).await.pop().unwrap();
+        assert_eq!(response["error"]["code"], -32602, "{response}");
+    }
+    wire.send(json!({ "jsonrpc": "2.0", "id": 22, "method": "tools/frobnicate", "params": {} }))
+        .await;
+    let response = wire.until_response(22).await.pop().unwrap();
+    assert_eq!(response["error"]["code"], -32601, "{response}");
     wire.send(json!({
         "jsonrpc": "2.0", "id": 5, "method": "tools/call",
         "params": { "name": "nope", "arguments": {} },
