@@ -71,6 +71,8 @@ pub(crate) struct Inner {
     pub(crate) sealer: Sealer,
     #[cfg(feature = "http")]
     pub(crate) allowed_hosts: Option<Vec<String>>,
+    #[cfg(feature = "http")]
+    pub(crate) allowed_origins: Option<Vec<String>>,
 }
 
 /// The search index and the listings of the discovery tools.
@@ -111,6 +113,8 @@ pub struct RegistryBuilder {
     sealer: Option<Sealer>,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
+    #[cfg(feature = "http")]
+    allowed_origins: Option<Vec<String>>,
 }
 
 /// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
@@ -194,6 +198,8 @@ impl Registry {
             sealer: None,
             #[cfg(feature = "http")]
             allowed_hosts: None,
+            #[cfg(feature = "http")]
+            allowed_origins: None,
         }
     }
 
@@ -360,6 +366,21 @@ impl RegistryBuilder {
         self
     }
 
+    /// The `Origin`s Streamable HTTP accepts from browsers, as `scheme://host:port` (`:*`
+    /// for any port). A request with another `Origin` gets 403, as the MCP spec requires;
+    /// requests without one (non-browser clients) pass. Default: the loopback origins, or,
+    /// after [`allowed_hosts`](Self::allowed_hosts), those hosts over http and https.
+    #[cfg(feature = "http")]
+    #[must_use]
+    pub fn allowed_origins<I, S>(mut self, origins: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
+        self
+    }
+
     /// Checks everything at once and builds the registry.
     pub fn build(mut self) -> Result<Registry, BuildError> {
         let mut problems = Vec::new();
@@ -521,6 +542,8 @@ impl RegistryBuilder {
                 sealer: self.sealer.unwrap_or_else(Sealer::random),
                 #[cfg(feature = "http")]
                 allowed_hosts: self.allowed_hosts,
+                #[cfg(feature = "http")]
+                allowed_origins: self.allowed_origins,
             }),
         })
     }

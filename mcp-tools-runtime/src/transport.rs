@@ -56,7 +56,7 @@ mod http {
     use tokio::net::{TcpListener, ToSocketAddrs};
     use tokio_util::sync::CancellationToken;
 
-    use super::ServeError;
+    use super::{ServeError, origin_host};
     use crate::Registry;
 
     /// The path the MCP endpoint is served at.
@@ -72,6 +72,9 @@ mod http {
             if let Some(hosts) = &self.inner.allowed_hosts {
                 config = config.with_allowed_hosts(hosts.clone());
             }
+            config = config
+                .with_allowed_origins(self.allowed_origins())
+                .enforce_origin_validation();
             let registry = self.clone();
             let service = StreamableHttpService::new(
                 move || Ok(registry.clone()),
@@ -79,6 +82,23 @@ mod http {
                 config,
             );
             axum::Router::new().nest_service(MCP_PATH, service)
+        }
+
+        /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
+        /// by default) over http and https on any port.
+        fn allowed_origins(&self) -> Vec<String> {
+            if let Some(origins) = &self.inner.allowed_origins {
+                return origins.clone();
+            }
+            let hosts =
+                self.inner.allowed_hosts.clone().unwrap_or_else(|| {
+                    vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]
+                });
+            hosts
+                .iter()
+                .map(|h| origin_host(h))
+                .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")))
+                .collect()
         }
 
         /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
@@ -116,3 +136,16 @@ mod http {
 
 #[cfg(feature = "http")]
 pub use http::MCP_PATH;
+
+/// A `Host` entry as an origin's host: the port dropped, an IPv6 address in brackets.
+#[cfg(feature = "http")]
+fn origin_host(host: &str) -> String {
+    if let Some(rest) = host.strip_prefix('[') {
+        return format!("[{}]", rest.split(']').next().unwrap_or(rest));
+    }
+    match host.matches(':').count() {
+        0 => host.to_owned(),
+        1 => host.split(':').next().unwrap_or(host).to_owned(),
+        _ => format!("[{host}]"),
+    }
+}

@@ -1413,3 +1413,59 @@ async fn the_shipments_example_binary_over_stdio() {
     );
     server.close().await;
 }
+
+#[tokio::test]
+async fn over_http_a_foreign_origin_is_refused_and_a_local_one_served() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(fixture_registry().serve_http_on(listener, async {
+        let _ = stopped.await;
+    }));
+    // A page on another site must not reach a local server through the browser (spec: 403).
+    assert_eq!(
+        post_initialize(addr, Some("http://evil.example.com")).await,
+        403
+    );
+    assert_eq!(
+        post_initialize(addr, Some("https://evil.example.com:443")).await,
+        403
+    );
+    let local = format!("http://localhost:{}", addr.port());
+    assert_eq!(post_initialize(addr, Some(&local)).await, 200);
+    // Clients that are not browsers send no Origin.
+    assert_eq!(post_initialize(addr, None).await, 200);
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
+
+/// The HTTP status of an `initialize` POSTed by hand, with `origin` if given.
+async fn post_initialize(addr: std::net::SocketAddr, origin: Option<&str>) -> u16 {
+    use tokio::io::AsyncReadExt as _;
+    let body = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": { "name": "raw-http", "version": "0" },
+        },
+    })
+    .to_string();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\n{origin}Content-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.unwrap();
+    let line = String::from_utf8_lossy(&head);
+    line[9..12]
+        .parse()
+        .unwrap_or_else(|_| panic!("not an HTTP status line: {line}"))
+}
