@@ -1439,7 +1439,7 @@ async fn over_http_a_foreign_origin_is_refused_and_a_local_one_served() {
     server.await.unwrap().unwrap();
 }
 
-/// The HTTP status of an `initialize` POSTed by hand, with `origin` if given.
+/// The HTTP status of an `initialize` sent by hand as a POST, with `origin` if given.
 async fn post_initialize(addr: std::net::SocketAddr, origin: Option<&str>) -> u16 {
     use tokio::io::AsyncReadExt as _;
     let body = json!({
