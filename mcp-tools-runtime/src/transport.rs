@@ -56,11 +56,61 @@ mod http {
     use tokio::net::{TcpListener, ToSocketAddrs};
     use tokio_util::sync::CancellationToken;
 
+    use axum::{
+        body::Body,
+        extract::Request,
+        http::{Method, StatusCode},
+        middleware::Next,
+        response::{IntoResponse, Response},
+    };
+
     use super::{ServeError, origin_host};
     use crate::Registry;
 
     /// The path the MCP endpoint is served at.
     pub const MCP_PATH: &str = "/mcp";
+
+    /// The largest request body read (rmcp's own limit).
+    const MAX_BODY: usize = 4 * 1024 * 1024;
+
+    /// A POSTed body that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
+    /// spec says, where rmcp answers 415 in plain text; everything else passes unchanged.
+    async fn parse_errors(request: Request, next: Next) -> Response {
+        if request.method() != Method::POST {
+            return next.run(request).await;
+        }
+        let (parts, body) = request.into_parts();
+        let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+            return rpc_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                -32600,
+                "request body too large",
+            );
+        };
+        if let Err(err) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+            return rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32700,
+                &format!("parse error: the body is not JSON ({err})"),
+            );
+        }
+        next.run(Request::from_parts(parts, Body::from(bytes)))
+            .await
+    }
+
+    fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response {
+        let body = serde_json::json!({
+            "jsonrpc": "2.0",
+            "id": null,
+            "error": { "code": code, "message": message },
+        });
+        (
+            status,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            body.to_string(),
+        )
+            .into_response()
+    }
 
     impl Registry {
         /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest in
@@ -81,7 +131,9 @@ mod http {
                 Arc::new(LocalSessionManager::default()),
                 config,
             );
-            axum::Router::new().nest_service(MCP_PATH, service)
+            axum::Router::new()
+                .nest_service(MCP_PATH, service)
+                .layer(axum::middleware::from_fn(parse_errors))
         }
 
         /// The origins a browser may call from: as set, else the allowed hosts' (loopback's

@@ -1435,8 +1435,35 @@ async fn over_http_a_foreign_origin_is_refused_and_a_local_one_served() {
     assert_eq!(post_initialize(addr, Some(&local)).await, 200);
     // Clients that are not browsers send no Origin.
     assert_eq!(post_initialize(addr, None).await, 200);
+    // A body that is not JSON is a JSON-RPC parse error.
+    let (status, body) = post_raw(addr, "{\"jsonrpc\": \"2.0\", \"id\": 1,").await;
+    assert_eq!(status, 400);
+    let body: Value = serde_json::from_str(body.trim()).unwrap_or_else(|_| panic!("{body}"));
+    assert_eq!(body["error"]["code"], -32700, "{body}");
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
+}
+
+/// The status and body of `body` sent by hand as a POST.
+async fn post_raw(addr: std::net::SocketAddr, body: &str) -> (u16, String) {
+    use tokio::io::AsyncReadExt as _;
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let status = response[9..12].parse().unwrap();
+    let body = response
+        .split("\r\n\r\n")
+        .nth(1)
+        .unwrap_or_default()
+        .to_owned();
+    (status, body)
 }
 
 /// The HTTP status of an `initialize` sent by hand as a POST, with `origin` if given.
