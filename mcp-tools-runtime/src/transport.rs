@@ -73,7 +73,7 @@ mod http {
     /// The largest request body read (rmcp's own limit).
     const MAX_BODY: usize = 4 * 1024 * 1024;
 
-    /// A POSTed body that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
+    /// A body sent by POST that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
     /// spec says, where rmcp answers 415 in plain text; everything else passes unchanged.
     async fn parse_errors(request: Request, next: Next) -> Response {
         if request.method() != Method::POST {
