@@ -11,11 +11,11 @@ use std::{
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::{
     ToolContext, ToolError,
-    meta::{ParamMeta, StateNeed},
+    meta::{ParamMeta, ResponseFormat, StateNeed},
     schema::{self, InputSchema},
     seal::Sealer,
 };
@@ -301,36 +301,6 @@ impl ToolArg for ToolContext {
 
     fn extract(_param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
         Ok(call.context.clone())
-    }
-}
-
-/// How much a result says: `concise` (the default) for the fields an agent usually needs,
-/// `detailed` for everything. Take it as `response_format: ResponseFormat`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ResponseFormat {
-    /// The few fields the next step usually needs.
-    #[default]
-    Concise,
-    /// Every field, ids and timestamps included.
-    Detailed,
-}
-
-impl ResponseFormat {
-    /// `"concise"` or `"detailed"`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResponseFormat::Concise => "concise",
-            ResponseFormat::Detailed => "detailed",
-        }
-    }
-
-    pub(crate) fn parse(value: &Value) -> Option<Self> {
-        match value.as_str()? {
-            "concise" => Some(ResponseFormat::Concise),
-            "detailed" => Some(ResponseFormat::Detailed),
-            _ => None,
-        }
     }
 }
 

@@ -25,12 +25,12 @@ mod validate;
 pub mod view;
 pub mod wire;
 
-pub use arg::{ResponseFormat, State};
+pub use arg::State;
 pub use catalog::DefinitionReport;
 pub use context::{Caller, ResultBudget, ToolContext};
 pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
-pub use meta::{AliasMeta, BinaryPolicy};
+pub use meta::{AliasMeta, BinaryPolicy, ResponseFormat};
 pub use output::{IntoToolOutput, Json, OffsetUnit, Resume, ToolOutput};
 pub use page::{Page, PageCursor};
 pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
@@ -124,10 +124,10 @@ pub mod __private {
     pub mod v1 {
         pub use crate::{
             ToolError,
-            arg::{ArgError, Call, ParamRole, ResponseFormat, ToolArg, extract_optional},
+            arg::{ArgError, Call, ParamRole, ToolArg, extract_optional},
             collision::{Collision, Listed, find_collision, same as same_name},
             definition::{CallFuture, ToolDefinition, ToolSpec},
-            meta::{AliasMeta, BinaryPolicy, ParamMeta, ToolMeta},
+            meta::{AliasMeta, BinaryPolicy, ParamMeta, ResponseFormat, ToolMeta},
             output::ToolReturn,
             schema::InputSchema,
         };

@@ -128,3 +128,33 @@ pub enum BinaryPolicy {
     /// if it wants them; images and audio, which have no URI, are left out as with `Drop`.
     Link,
 }
+
+/// How much a result says: `concise` (the default) for the fields an agent usually needs,
+/// `detailed` for everything. Take it as `response_format: ResponseFormat`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ResponseFormat {
+    /// The few fields the next step usually needs.
+    #[default]
+    Concise,
+    /// Every field, ids and timestamps included.
+    Detailed,
+}
+
+impl ResponseFormat {
+    /// `"concise"` or `"detailed"`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResponseFormat::Concise => "concise",
+            ResponseFormat::Detailed => "detailed",
+        }
+    }
+
+    pub(crate) fn parse(value: &Value) -> Option<Self> {
+        match value.as_str()? {
+            "concise" => Some(ResponseFormat::Concise),
+            "detailed" => Some(ResponseFormat::Detailed),
+            _ => None,
+        }
+    }
+}
