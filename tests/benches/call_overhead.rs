@@ -12,7 +12,7 @@
 //!   latency a user sees, JSON-RPC framing and both service loops included.
 //! - `dispatch`: `ServerHandler::call_tool` with a `RequestContext`, no transport. rmcp's
 //!   side is exactly what `#[tool_handler]` generates (`ToolRouter::call`). Also timed here:
-//!   our embedding entry `Registry::call_tool`, and `harness`, building the request and the
+//!   our embedding entry `Registry::call_request`, and `harness`, building the request and the
 //!   context alone, which every dispatch iteration of both sides includes.
 //! - `*_bad_args`: the rejection paths. Ours reports an out-of-range value and an unknown
 //!   key; rmcp checks neither, so its side is its only rejection, a value of the wrong type.
@@ -320,12 +320,17 @@ impl Fixture {
         })
     }
 
-    /// `iters` calls of our embedding API, `Registry::call_tool` (no `RequestContext`).
+    /// `iters` calls of our embedding API, `Registry::call_request` (no `RequestContext`).
     fn registry(&self, args: &JsonObject, iters: u64) -> Duration {
         self.rt.block_on(async {
             let start = Instant::now();
             for _ in 0..iters {
-                black_box(self.ours.call_tool(request(args)).await.expect("a result"));
+                black_box(
+                    self.ours
+                        .call_request(request(args))
+                        .await
+                        .expect("a result"),
+                );
                 self.settle().await;
             }
             start.elapsed()

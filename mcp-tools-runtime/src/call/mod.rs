@@ -40,20 +40,22 @@ impl Registry {
     /// Calls a tool exactly as `tools/call` would, without a client: for tests and for
     /// embedding. Unknown tools are an `Err` (JSON-RPC -32602); everything else, bad
     /// arguments and handler errors included, is a result, `isError` where it failed.
-    pub async fn call_tool(
+    /// (Named apart from rmcp's `ServerHandler::call_tool`, which the registry implements,
+    /// so neither shadows the other.)
+    pub async fn call_request(
         &self,
         request: CallToolRequestParams,
     ) -> Result<CallToolResult, ErrorData> {
         self.dispatch(request, CallEnv::default()).await
     }
 
-    /// [`Registry::call_tool`] by name with JSON arguments (an object, or `null` for none).
+    /// [`Registry::call_request`] by name with JSON arguments (an object, or `null` for none).
     pub async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, ErrorData> {
         let mut request = CallToolRequestParams::new(name.to_owned());
         if let Value::Object(args) = arguments {
             request = request.with_arguments(args);
         }
-        self.call_tool(request).await
+        self.call_request(request).await
     }
 
     /// The pipeline. An unknown name is the one JSON-RPC error; the rest are results.
