@@ -17,25 +17,24 @@
 // `#[tool]` requires an `async fn`, even where the body has nothing to wait for.
 #![allow(clippy::unused_async)]
 
-use std::{
-    collections::HashSet, fmt::Write as _, future::IntoFuture, sync::LazyLock, time::Duration,
-};
+use std::{collections::HashSet, fmt::Write as _, sync::LazyLock};
 
+mod common_client;
+
+use common_client::{call, connect, within};
 use mcp_tools_runtime::{
-    Encoding, OutputSchema, Registry, ServeError, output_schema_for,
+    Encoding, OutputSchema, Registry, output_schema_for,
     prelude::*,
     rmcp::model::{ContentBlock, ResourceContents},
     wire::{MAX_RESULT_CHARS_META_KEY, TRUNCATION_META_KEY},
 };
 use rmcp::{
-    Peer, RoleClient, ServiceExt,
-    model::{CallToolRequestParams, CallToolResult, Tool},
-    service::RunningService,
+    Peer, RoleClient,
+    model::{CallToolResult, Tool},
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tokio::task::JoinHandle;
 
 /// The registry's default budget, in tokens.
 const DEFAULT_BUDGET: usize = 25_000;
@@ -1151,9 +1150,6 @@ async fn a_next_call_longer_than_the_budget_still_fits_and_moves_on() {
 // Helpers
 // ---------------------------------------------------------------------------------------
 
-/// Upper bound of any single exchange with the server.
-const IO_TIMEOUT: Duration = Duration::from_secs(60);
-
 fn registry() -> Registry {
     Registry::builder()
         .server_info("budgets", "1.0.0")
@@ -1172,56 +1168,6 @@ fn registry() -> Registry {
         ])
         .build()
         .expect("the registry builds")
-}
-
-/// Awaits `fut`, failing the test if it takes longer than [`IO_TIMEOUT`].
-async fn within<F: IntoFuture>(what: &str, fut: F) -> F::Output {
-    let Ok(output) = tokio::time::timeout(IO_TIMEOUT, fut).await else {
-        panic!("{what}: no answer within {IO_TIMEOUT:?}; the server hangs");
-    };
-    output
-}
-
-/// A client connected in process to a served registry.
-struct Session {
-    client: RunningService<RoleClient, ()>,
-    server: JoinHandle<Result<(), ServeError>>,
-}
-
-impl Session {
-    fn peer(&self) -> &Peer<RoleClient> {
-        self.client.peer()
-    }
-
-    async fn close(self) {
-        within("client shutdown", self.client.cancel())
-            .await
-            .expect("the client shuts down");
-        within("server shutdown", self.server)
-            .await
-            .expect("the server task does not panic")
-            .expect("the server stops cleanly");
-    }
-}
-
-async fn connect(registry: Registry) -> Session {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(registry.serve(server_io));
-    let client = within("initialize", ().serve(client_io))
-        .await
-        .expect("the MCP handshake succeeds");
-    Session { client, server }
-}
-
-/// A `tools/call` through the client, which must come back as a result.
-async fn call(peer: &Peer<RoleClient>, name: &str, arguments: Value) -> CallToolResult {
-    let Value::Object(arguments) = arguments else {
-        panic!("arguments must be an object");
-    };
-    let request = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
-    within(&format!("tools/call {name}"), peer.call_tool(request))
-        .await
-        .unwrap_or_else(|err| panic!("tools/call {name} failed at the protocol level: {err}"))
 }
 
 /// The tool as `tools/list` shows it to the client.

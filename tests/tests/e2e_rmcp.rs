@@ -7,15 +7,17 @@
 
 use std::{
     collections::HashSet,
-    future::IntoFuture,
     path::{Path, PathBuf},
     process::Stdio,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
+mod common_client;
+
+use common_client::{IO_TIMEOUT, call, connect, connect_with, request, within};
 use mcp_tools_runtime::{
-    Caller, Registry, ServeError,
+    Caller, Registry,
     wire::{DEPRECATION_META_KEY, ERROR_META_KEY},
 };
 use mcp_tools_tests::{
@@ -25,9 +27,8 @@ use mcp_tools_tests::{
 use rmcp::{
     ClientHandler, Peer, RoleClient, ServiceError, ServiceExt,
     model::{
-        CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest, ErrorData,
-        JsonObject, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
-        ServerResult, Tool,
+        CallToolRequest, CallToolResult, ClientRequest, ErrorData, PaginatedRequestParams,
+        ProgressNotificationParam, ProtocolVersion, ServerResult, Tool,
     },
     service::{
         ClientLifecycleMode, ClientServiceExt, NotificationContext, PeerRequestOptions,
@@ -36,13 +37,7 @@ use rmcp::{
     transport::TokioChildProcess,
 };
 use serde_json::{Value, json};
-use tokio::{
-    io::{AsyncBufReadExt, AsyncWriteExt},
-    task::JoinHandle,
-};
-
-/// Upper bound of any single exchange with a server; generous, for loaded CI machines.
-const IO_TIMEOUT: Duration = Duration::from_secs(30);
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 
 /// JSON-RPC "invalid params".
 const INVALID_PARAMS: i32 = -32602;
@@ -67,50 +62,6 @@ const EXAMPLE_TOOLS: &[&str] = &[
 /// What a result reached through the `set_weight` alias says after the tool's own content.
 const DEPRECATION_NOTE: &str = "Note: `set_weight` is deprecated; call `shipment_set_weight` instead, with the same arguments.";
 
-/// Awaits `fut`, failing the test if it takes longer than [`IO_TIMEOUT`].
-async fn within<F: IntoFuture>(what: &str, fut: F) -> F::Output {
-    let Ok(output) = tokio::time::timeout(IO_TIMEOUT, fut).await else {
-        panic!("{what}: no answer within {IO_TIMEOUT:?}; the server hangs");
-    };
-    output
-}
-
-/// A client connected in process to a served registry.
-struct InProcess<H: ClientHandler = ()> {
-    client: RunningService<RoleClient, H>,
-    server: JoinHandle<Result<(), ServeError>>,
-}
-
-impl<H: ClientHandler> InProcess<H> {
-    fn peer(&self) -> &Peer<RoleClient> {
-        self.client.peer()
-    }
-
-    /// Disconnects, and checks that the server then stops cleanly.
-    async fn close(self) {
-        within("client shutdown", self.client.cancel())
-            .await
-            .expect("the client shuts down");
-        within("server shutdown", self.server)
-            .await
-            .expect("the server task does not panic")
-            .expect("the server stops cleanly when the client disconnects");
-    }
-}
-
-async fn connect(registry: Registry) -> InProcess {
-    connect_with(registry, ()).await
-}
-
-async fn connect_with<H: ClientHandler>(registry: Registry, handler: H) -> InProcess<H> {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(registry.serve(server_io));
-    let client = within("initialize", handler.serve(client_io))
-        .await
-        .expect("the MCP handshake succeeds");
-    InProcess { client, server }
-}
-
 /// The newest shipment in `status`, found the way an agent would, with `shipment_search`.
 /// Every server in these tests starts from a fresh copy of the same demo data.
 async fn shipment_in(peer: &Peer<RoleClient>, status: &str) -> String {
@@ -133,27 +84,6 @@ async fn shipment_in(peer: &Peer<RoleClient>, status: &str) -> String {
 
 fn fixture_registry() -> Registry {
     mcp_tools_tests::registry().expect("the fixture registry builds")
-}
-
-fn object(value: Value) -> JsonObject {
-    match value {
-        Value::Object(map) => map,
-        other => panic!("arguments must be a JSON object, not {other}"),
-    }
-}
-
-fn request(name: &str, arguments: Value) -> CallToolRequestParams {
-    CallToolRequestParams::new(name.to_owned()).with_arguments(object(arguments))
-}
-
-/// A `tools/call` that must come back as a result (successful or `isError`).
-async fn call(peer: &Peer<RoleClient>, name: &str, arguments: Value) -> CallToolResult {
-    within(
-        &format!("tools/call {name}"),
-        peer.call_tool(request(name, arguments)),
-    )
-    .await
-    .unwrap_or_else(|err| panic!("tools/call {name} failed at the protocol level: {err}"))
 }
 
 /// A `tools/call` that must fail with a JSON-RPC error.
