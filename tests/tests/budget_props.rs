@@ -211,6 +211,28 @@ fn kept_text(result: &CallToolResult) -> String {
     texts[..end].concat()
 }
 
+/// The texts of a call and of the next calls its notices name, joined, each result
+/// checked against the budget; at most `calls` calls.
+fn follow(
+    registry: &Registry,
+    tool: &str,
+    budget: usize,
+    calls: usize,
+) -> Result<String, TestCaseError> {
+    let mut got = String::new();
+    let mut args = json!({});
+    for _ in 0..=calls {
+        let result = call(registry, tool, args.clone());
+        assert_within(&result, budget)?;
+        got.push_str(&kept_text(&result));
+        match next_arguments(&result) {
+            Some(next) => args = next,
+            None => break,
+        }
+    }
+    Ok(got)
+}
+
 /// A schema the value meets: its types, every key required, no other keys, strings no
 /// longer than they are, lists of its items' shape.
 fn schema_of(value: &Value) -> Value {
@@ -409,36 +431,14 @@ proptest! {
         let text: String = lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect();
         prop_assume!(lines.iter().all(|l| l.len() < budget));
         set(Case { text: text.clone(), ..Case::default() });
-        let registry = registry(budget);
-        let mut got = String::new();
-        let mut args = json!({});
-        for _ in 0..=lines.len() + 1 {
-            let result = call(&registry, "gen_read_lines", args.clone());
-            assert_within(&result, budget)?;
-            got.push_str(&kept_text(&result));
-            match next_arguments(&result) {
-                Some(next) => args = next,
-                None => break,
-            }
-        }
+        let got = follow(&registry(budget), "gen_read_lines", budget, lines.len() + 1)?;
         prop_assert_eq!(got, text);
     }
 
     #[test]
     fn offsets_resume_at_the_first_character_left_out(text in text(4_000), budget in 300usize..3_000) {
         set(Case { text: text.clone(), ..Case::default() });
-        let registry = registry(budget);
-        let mut got = String::new();
-        let mut args = json!({});
-        for _ in 0..=text.len() + 1 {
-            let result = call(&registry, "gen_fetch_text", args.clone());
-            assert_within(&result, budget)?;
-            got.push_str(&kept_text(&result));
-            match next_arguments(&result) {
-                Some(next) => args = next,
-                None => break,
-            }
-        }
+        let got = follow(&registry(budget), "gen_fetch_text", budget, text.len() + 1)?;
         prop_assert_eq!(got, text);
     }
 
