@@ -114,7 +114,6 @@ pub(super) fn cut(
         }
         let mut structured_value = None;
         let mut mirror = None;
-        let mut struct_tokens = 0;
         if let Some(value) = &whole.structured {
             let target = alloc[texts.len()] / (1 + copies);
             let kept = structured::cut_to(value, target, page, facts);
@@ -126,7 +125,6 @@ pub(super) fn cut(
                     s.clone_into(t);
                 }
             }
-            struct_tokens = kept.tokens;
             if whole.mirror_at.is_some() {
                 mirror = Some(kept.json.clone());
             }
@@ -142,7 +140,7 @@ pub(super) fn cut(
         }
 
         // Count what is sent, exactly.
-        let mut tokens = binary_tokens + fixed + struct_tokens * usize::from(mirror.is_some());
+        let mut tokens = binary_tokens + fixed;
         let mut chars = binary_chars;
         let mut kept_bytes = 0;
         for block in &blocks {
@@ -153,10 +151,11 @@ pub(super) fn cut(
             }
         }
         if let Some(kept) = &structured_value {
-            tokens += kept.tokens;
-            let json_chars = kept.json.chars().count();
-            chars += json_chars * (1 + usize::from(mirror.is_some()));
-            kept_bytes += kept.json.len() * (1 + usize::from(mirror.is_some()));
+            // The value, and its mirror when one is sent: the same text twice.
+            let sent = 1 + usize::from(mirror.is_some());
+            tokens += kept.tokens * sent;
+            chars += kept.json.chars().count() * sent;
+            kept_bytes += kept.json.len() * sent;
         }
         // The structured value's total is estimated from what its cut measured.
         let total_bytes = originals.iter().map(String::len).sum::<usize>()
