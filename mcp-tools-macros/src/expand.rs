@@ -38,6 +38,7 @@
 //! }
 //! ```
 
+use mcp_tools_shared::binary::BinaryPolicy;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{ItemFn, spanned::Spanned};
@@ -158,10 +159,17 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
     let concise_tokens = opt_u64(tool.args.concise_tokens.as_ref().map(|v| v.value));
     let detailed_tokens = opt_u64(tool.args.detailed_tokens.as_ref().map(|v| v.value));
-    let binary = match tool.args.binary.as_ref().map(|v| v.value.as_str()) {
-        Some("drop") => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Drop)),
-        Some("link") => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Link)),
-        Some(_) => quote!(::core::option::Option::Some(__rt::BinaryPolicy::Count)),
+    // Checked when parsed: the name is one of the policies.
+    let binary = match tool
+        .args
+        .binary
+        .as_ref()
+        .and_then(|v| BinaryPolicy::from_name(&v.value))
+    {
+        Some(policy) => {
+            let variant = format_ident!("{}", format!("{policy:?}"));
+            quote!(::core::option::Option::Some(__rt::BinaryPolicy::#variant))
+        }
         None => quote!(::core::option::Option::None),
     };
     quote! {

@@ -5,6 +5,8 @@ use std::any::TypeId;
 
 use serde_json::{Value, json};
 
+pub use mcp_tools_shared::binary::BinaryPolicy;
+
 /// What `#[tool]` knows about a tool, as static data.
 #[doc(hidden)]
 #[derive(Debug)]
@@ -109,24 +111,6 @@ impl ParamMeta {
 pub(crate) struct StateNeed {
     pub(crate) type_id: TypeId,
     pub(crate) type_name: &'static str,
-}
-
-/// What the optimizer does with a result's binary blocks (images, audio, embedded blobs);
-/// `#[tool(binary = "count" | "drop" | "link")]` picks it per tool,
-/// [`RegistryBuilder::binary_policy`](crate::RegistryBuilder::binary_policy) for the rest.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BinaryPolicy {
-    /// Sent while they fit: each counts one token per four base64 characters, the rate of
-    /// the published character bound; a block that does not fit is left out whole, and
-    /// the notice says so.
-    #[default]
-    Count,
-    /// Never sent: each is replaced by a line naming its type and size (for tools whose
-    /// binary content a model cannot use).
-    Drop,
-    /// Embedded resources are sent as `resource_link`s to their URI, for the client to read
-    /// if it wants them; images and audio, which have no URI, are left out as with `Drop`.
-    Link,
 }
 
 /// How much a result says: `concise` (the default) for the fields an agent usually needs,

@@ -1,9 +1,10 @@
 //! What [mcp-tools](https://docs.rs/mcp-tools-runtime)' macro and runtime must agree on:
-//! the `format` names the macro accepts and the runtime checks, and the one "did you mean
-//! …?" both use.
+//! the `format` names the macro accepts and the runtime checks, the binary policies, and the
+//! one "did you mean …?" both use.
 //!
 //! A proc-macro crate can export only macros, so these live here. Not meant to be used
 //! directly; depend on `mcp-tools-runtime`.
 
+pub mod binary;
 pub mod format;
 pub mod suggest;

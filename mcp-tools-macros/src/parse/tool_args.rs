@@ -1,7 +1,7 @@
 //! `#[tool(...)]`.
 
 use darling::ast::NestedMeta;
-use mcp_tools_shared::suggest;
+use mcp_tools_shared::{binary::BinaryPolicy, suggest};
 use proc_macro2::{Span, TokenStream};
 
 use super::{
@@ -327,21 +327,24 @@ fn span_of(tokens: &TokenStream) -> Span {
     }
 }
 
-/// The binary policies of the runtime's `BinaryPolicy`.
-pub(crate) const BINARY_POLICIES: &[&str] = &["count", "drop", "link"];
-
 fn check_binary(value: &Sp<String>, cx: &mut Diagnostics) -> bool {
-    if BINARY_POLICIES.contains(&value.value.as_str()) {
+    if BinaryPolicy::from_name(&value.value).is_some() {
         return true;
     }
-    let help = match suggest::closest(&value.value, BINARY_POLICIES.iter().copied()) {
+    let names = BinaryPolicy::ALL.iter().map(|p| p.name());
+    let near = match suggest::closest(&value.value, names) {
         Some(near) => format!("did you mean `{near}`? "),
         None => String::new(),
     };
+    let each = BinaryPolicy::ALL
+        .iter()
+        .map(|p| format!("`{}` {}", p.name(), p.describe()))
+        .collect::<Vec<_>>()
+        .join(", ");
     cx.error(
         value.span,
         format!("unknown binary policy `{}`", value.value),
-        format!("{help}`count` sends binary blocks while they fit the budget (the default), `drop` never sends them, `link` sends embedded resources as links"),
+        format!("{near}{each}"),
     );
     false
 }
