@@ -8,6 +8,8 @@ use std::{
     time::Duration,
 };
 
+use rmcp::model::InputRequests;
+
 /// What kind of failure a [`ToolError`] is; the model reads it to decide what to do next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -26,6 +28,8 @@ pub enum ErrorKind {
     OutcomeUnknown,
     /// A bug or an unexpected failure; the model sees a masked message and a reference id.
     Internal,
+    /// The client cannot do what the tool needs (sampling, elicitation, roots).
+    Unsupported,
 }
 
 impl ErrorKind {
@@ -40,6 +44,7 @@ impl ErrorKind {
             ErrorKind::RetryLater => "retry_later",
             ErrorKind::OutcomeUnknown => "outcome_unknown",
             ErrorKind::Internal => "internal",
+            ErrorKind::Unsupported => "unsupported",
         }
     }
 
@@ -58,6 +63,7 @@ impl ErrorKind {
             ErrorKind::RetryLater => "temporarily unavailable",
             ErrorKind::OutcomeUnknown => "outcome unknown",
             ErrorKind::Internal => "internal error",
+            ErrorKind::Unsupported => "not supported by this client",
         }
     }
 }
@@ -102,6 +108,9 @@ pub struct ToolError {
     message: Cow<'static, str>,
     retry_after: Option<Duration>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// Set when the call waits on the client's answers (2026-07-28): the runtime turns it
+    /// into an input-required result, not an error.
+    input: Option<Box<InputRequests>>,
 }
 
 impl ToolError {
@@ -111,6 +120,7 @@ impl ToolError {
             message: message.into(),
             retry_after: None,
             source: None,
+            input: None,
         }
     }
 
@@ -148,6 +158,27 @@ impl ToolError {
     /// message with a reference id that matches the log line.
     pub fn internal(detail: impl Into<Cow<'static, str>>) -> Self {
         Self::new(ErrorKind::Internal, detail)
+    }
+
+    /// The client cannot do what the tool needs. Say what, and what would work instead.
+    pub fn unsupported(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(ErrorKind::Unsupported, message)
+    }
+
+    /// The call needs the client's answers to `requests` first.
+    pub(crate) fn input_required(requests: InputRequests) -> Self {
+        let keys: Vec<&str> = requests.keys().map(String::as_str).collect();
+        let mut err = Self::new(
+            ErrorKind::RetryLater,
+            format!("waiting for the client's answers to {}", keys.join(", ")),
+        );
+        err.input = Some(Box::new(requests));
+        err
+    }
+
+    /// The asks the call waits on, if it waits on the client.
+    pub(crate) fn take_input(&mut self) -> Option<InputRequests> {
+        self.input.take().map(|b| *b)
     }
 
     /// Attaches the underlying error, for the log.
@@ -210,6 +241,15 @@ impl ToolError {
             source = err.source();
         }
         detail
+    }
+}
+
+/// At most `max` characters of a client's text, marked when cut (a client can send
+/// megabytes where a name is expected).
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }
 

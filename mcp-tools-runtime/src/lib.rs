@@ -4,6 +4,7 @@ mod arg;
 mod call;
 mod catalog;
 mod collision;
+mod compose;
 mod context;
 mod definition;
 mod discovery;
@@ -27,7 +28,8 @@ pub mod wire;
 
 pub use arg::State;
 pub use catalog::DefinitionReport;
-pub use context::{Caller, ResultBudget, ToolContext};
+pub use compose::Server;
+pub use context::{Caller, LogLevel, ResultBudget, ToolContext};
 pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
 pub use meta::{AliasMeta, BinaryPolicy, ResponseFormat};
@@ -110,8 +112,8 @@ pub use mcp_tools_macros::tools;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Caller, ErrorKind, IntoToolOutput, Json, Page, PageCursor, Registry, ResponseFormat, State,
-        ToolContext, ToolError, ToolOutput, tool, tools,
+        Caller, ErrorKind, IntoToolOutput, Json, LogLevel, Page, PageCursor, Registry,
+        ResponseFormat, State, ToolContext, ToolError, ToolOutput, tool, tools,
         view::{detailed_only, detailed_only_some},
     };
 }

@@ -12,6 +12,7 @@ use rmcp::model::Tool;
 use crate::{
     Caller,
     arg::StateMap,
+    context::log::SessionLevel,
     definition::ToolDefinition,
     discovery::{self, Index},
     limits,
@@ -47,9 +48,19 @@ use crate::{
 ///     .unwrap();
 /// assert_eq!(registry.tool_definitions()[0].name, "diag_echo_message");
 /// ```
+///
+/// A clone shares the tools and the client session (the log level a client set); each
+/// Streamable HTTP session is served by a registry of its own session.
 #[derive(Clone)]
 pub struct Registry {
     pub(crate) inner: Arc<Inner>,
+    pub(crate) session: Arc<Session>,
+}
+
+/// What one client session set: the level of the log messages it wants.
+#[derive(Debug, Default)]
+pub(crate) struct Session {
+    pub(crate) log_level: SessionLevel,
 }
 
 pub(crate) struct Inner {
@@ -179,6 +190,14 @@ impl std::error::Error for BuildError {}
 const MIN_BUDGET: usize = 200;
 
 impl Registry {
+    /// The same tools, for another client session.
+    pub(crate) fn for_session(&self) -> Registry {
+        Registry {
+            inner: Arc::clone(&self.inner),
+            session: Arc::default(),
+        }
+    }
+
     /// Starts a registry.
     #[must_use]
     pub fn builder() -> RegistryBuilder {
@@ -526,6 +545,7 @@ impl RegistryBuilder {
             .version
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned());
         Ok(Registry {
+            session: Arc::default(),
             inner: Arc::new(Inner {
                 entries: self.tools,
                 encoding: self.encoding,

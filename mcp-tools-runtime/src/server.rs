@@ -11,14 +11,21 @@ use rmcp::{
 };
 
 use crate::{
-    Caller, Registry,
+    Caller, LogLevel, Registry,
     call::CallEnv,
+    context::{ClientLink, log::LogGate},
     seal::{Fields, Reader, Sealer},
 };
 
 impl ServerHandler for Registry {
     fn get_info(&self) -> ServerConfig {
-        let mut config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        // Logging: any tool may log through its context.
+        #[allow(deprecated)] // deprecated by 2026-07-28 (SEP-2577), and still part of it
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_logging()
+            .build();
+        let mut config = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(&self.inner.name, &self.inner.version));
         if let Some(instructions) = &self.inner.instructions {
             config = config.with_instructions(instructions.clone());
@@ -61,9 +68,21 @@ impl ServerHandler for Registry {
             progress_token: context.meta.get_progress_token(),
             request_id: Some(context.id.clone()),
             caller: caller_of(&context),
-            peer: Some(context.peer),
+            link: self.link(context),
         };
-        self.dispatch(request, env).await.map(Into::into)
+        self.dispatch(request, env).await
+    }
+
+    #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.session
+            .log_level
+            .set(LogLevel::from_rmcp(request.level));
+        Ok(())
     }
 
     /// rmcp hands over, as custom, any request whose params did not parse, even of a method
@@ -75,31 +94,54 @@ impl ServerHandler for Registry {
     ) -> Result<CustomResult, ErrorData> {
         let method = request.method.as_str();
         Err(match method {
+            _ if !answers_method(method) => ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                format!("unknown method `{}`", crate::error::clip(method, 100)),
+                None,
+            ),
             "tools/call" => ErrorData::invalid_params(
                 "tools/call needs params {\"name\": string, \"arguments\": object (optional)}",
                 None,
             ),
-            "tools/list" | "initialize" | "ping" => {
-                ErrorData::invalid_params(format!("the params of {method} do not parse"), None)
-            }
-            _ => ErrorData::new(
-                ErrorCode::METHOD_NOT_FOUND,
-                format!("unknown method `{}`", truncate(method)),
-                None,
-            ),
+            _ => ErrorData::invalid_params(format!("the params of {method} do not parse"), None),
         })
     }
 }
 
-/// At most 100 characters of a client's text in an error (a method can be megabytes).
-fn truncate(text: &str) -> String {
-    match text.char_indices().nth(100) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
+/// The methods whose malformed requests the registry refuses as invalid params: its own,
+/// and the lifecycle's.
+pub(crate) fn answers_method(method: &str) -> bool {
+    matches!(
+        method,
+        "tools/call" | "tools/list" | "logging/setLevel" | "initialize" | "ping"
+    )
 }
 
 impl Registry {
+    /// What a call's context knows of its client: under 2026-07-28 everything comes with
+    /// the request (capabilities, the log level); in a 2025 session from the handshake and
+    /// `logging/setLevel`.
+    fn link(&self, context: RequestContext<RoleServer>) -> ClientLink {
+        let stateless = context
+            .protocol_version()
+            .is_some_and(|v| !v.has_initialize());
+        let log = if stateless {
+            context
+                .meta
+                .log_level()
+                .map_or(LogGate::Off, |l| LogGate::From(LogLevel::from_rmcp(l)))
+        } else {
+            self.session.log_level.gate()
+        };
+        ClientLink {
+            capabilities: context.client_capabilities(),
+            peer: Some(context.peer),
+            stateless,
+            log,
+            inputs: Default::default(),
+        }
+    }
+
     /// One page of `tools/list`, and the cursor of the next.
     ///
     /// Cursors are opaque to clients: the offset and a tag of the catalog, sealed with the

@@ -2,9 +2,115 @@
 
 use std::fmt;
 
-use rmcp::{RoleServer, ServiceExt, transport::IntoTransport};
+use rmcp::{RoleServer, ServerHandler, ServiceExt, transport::IntoTransport};
 
-use crate::Registry;
+use crate::{Registry, Server};
+
+/// What the transports serve: the registry, alone or beside a handler of the application's.
+pub(crate) trait Served: ServerHandler + Clone {
+    /// The registry behind the tools.
+    fn registry(&self) -> &Registry;
+    /// The same server for another client session (its own log level).
+    fn for_session(&self) -> Self;
+}
+
+impl Served for Registry {
+    fn registry(&self) -> &Registry {
+        self
+    }
+    fn for_session(&self) -> Self {
+        Registry::for_session(self)
+    }
+}
+
+impl<H: ServerHandler + Clone> Served for Server<H> {
+    fn registry(&self) -> &Registry {
+        &self.registry
+    }
+    fn for_session(&self) -> Self {
+        Server {
+            registry: self.registry.for_session(),
+            handler: self.handler.clone(),
+        }
+    }
+}
+
+/// Serves one client over `transport` until it disconnects.
+pub(crate) async fn serve<S, T, E, A>(served: S, transport: T) -> Result<(), ServeError>
+where
+    S: Served,
+    T: IntoTransport<RoleServer, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let running = ServiceExt::serve(served, transport).await.map_err(|e| {
+        ServeError(format!(
+            "the client did not complete the MCP handshake: {e}"
+        ))
+    })?;
+    running
+        .waiting()
+        .await
+        .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
+    Ok(())
+}
+
+/// The serving methods, the same on [`Registry`] and [`Server`].
+macro_rules! serving_methods {
+    () => {
+        /// Serves one client over `transport` until it disconnects. Tests pass one end of
+        /// `tokio::io::duplex`.
+        pub async fn serve<T, E, A>(self, transport: T) -> Result<(), $crate::ServeError>
+        where
+            T: rmcp::transport::IntoTransport<rmcp::RoleServer, E, A>,
+            E: std::error::Error + Send + Sync + 'static,
+        {
+            $crate::transport::serve(self, transport).await
+        }
+
+        /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
+        /// stdout carries the protocol.
+        #[cfg(feature = "stdio")]
+        pub async fn serve_stdio(self) -> Result<(), $crate::ServeError> {
+            $crate::transport::serve(self, rmcp::transport::stdio()).await
+        }
+
+        /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest
+        /// in a larger app. Only loopback `Host`s and `Origin`s are accepted unless
+        /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) and
+        /// [`allowed_origins`](crate::RegistryBuilder::allowed_origins) say otherwise.
+        #[cfg(feature = "http")]
+        pub fn http_router(&self, shutdown: tokio_util::sync::CancellationToken) -> axum::Router {
+            $crate::transport::http::router(self, shutdown)
+        }
+
+        /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
+        #[cfg(feature = "http")]
+        pub async fn serve_http(
+            self,
+            addr: impl tokio::net::ToSocketAddrs,
+        ) -> Result<(), $crate::ServeError> {
+            $crate::transport::http::serve_http(self, addr).await
+        }
+
+        /// Serves Streamable HTTP on a bound listener until `shutdown` completes.
+        #[cfg(feature = "http")]
+        pub async fn serve_http_on(
+            self,
+            listener: tokio::net::TcpListener,
+            shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+        ) -> Result<(), $crate::ServeError> {
+            $crate::transport::http::serve_http_on(self, listener, shutdown).await
+        }
+    };
+}
+
+impl Registry {
+    serving_methods!();
+}
+
+impl<H: ServerHandler + Clone> Server<H> {
+    serving_methods!();
+}
 
 /// Why serving stopped with an error.
 #[derive(Debug)]
@@ -18,36 +124,8 @@ impl fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
-impl Registry {
-    /// Serves one client over `transport` until it disconnects. Tests pass one end of
-    /// `tokio::io::duplex`.
-    pub async fn serve<T, E, A>(self, transport: T) -> Result<(), ServeError>
-    where
-        T: IntoTransport<RoleServer, E, A>,
-        E: std::error::Error + Send + Sync + 'static,
-    {
-        let running = ServiceExt::serve(self, transport).await.map_err(|e| {
-            ServeError(format!(
-                "the client did not complete the MCP handshake: {e}"
-            ))
-        })?;
-        running
-            .waiting()
-            .await
-            .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
-        Ok(())
-    }
-
-    /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
-    /// stdout carries the protocol.
-    #[cfg(feature = "stdio")]
-    pub async fn serve_stdio(self) -> Result<(), ServeError> {
-        self.serve(rmcp::transport::stdio()).await
-    }
-}
-
 #[cfg(feature = "http")]
-mod http {
+pub(crate) mod http {
     use std::{future::Future, sync::Arc};
 
     use rmcp::transport::streamable_http_server::{
@@ -64,8 +142,7 @@ mod http {
         response::{IntoResponse, Response},
     };
 
-    use super::{ServeError, origin_host};
-    use crate::Registry;
+    use super::{ServeError, Served, origin_host};
 
     /// The path the MCP endpoint is served at.
     pub const MCP_PATH: &str = "/mcp";
@@ -112,77 +189,75 @@ mod http {
             .into_response()
     }
 
-    impl Registry {
-        /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest in
-        /// a larger app. Only loopback `Host`s are accepted unless
-        /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) says otherwise.
-        pub fn http_router(&self, shutdown: CancellationToken) -> axum::Router {
-            let mut config =
-                StreamableHttpServerConfig::default().with_cancellation_token(shutdown);
-            if let Some(hosts) = &self.inner.allowed_hosts {
-                config = config.with_allowed_hosts(hosts.clone());
-            }
-            config = config
-                .with_allowed_origins(self.allowed_origins())
-                .enforce_origin_validation();
-            let registry = self.clone();
-            let service = StreamableHttpService::new(
-                move || Ok(registry.clone()),
-                Arc::new(LocalSessionManager::default()),
-                config,
-            );
-            axum::Router::new()
-                .nest_service(MCP_PATH, service)
-                .layer(axum::middleware::from_fn(parse_errors))
+    /// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy.
+    pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
+        let registry = served.registry();
+        let mut config = StreamableHttpServerConfig::default().with_cancellation_token(shutdown);
+        if let Some(hosts) = &registry.inner.allowed_hosts {
+            config = config.with_allowed_hosts(hosts.clone());
         }
+        config = config
+            .with_allowed_origins(allowed_origins(registry))
+            .enforce_origin_validation();
+        let served = served.clone();
+        let service = StreamableHttpService::new(
+            move || Ok(served.for_session()),
+            Arc::new(LocalSessionManager::default()),
+            config,
+        );
+        axum::Router::new()
+            .nest_service(MCP_PATH, service)
+            .layer(axum::middleware::from_fn(parse_errors))
+    }
 
-        /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
-        /// by default) over http and https on any port.
-        fn allowed_origins(&self) -> Vec<String> {
-            if let Some(origins) = &self.inner.allowed_origins {
-                return origins.clone();
-            }
-            let hosts =
-                self.inner.allowed_hosts.clone().unwrap_or_else(|| {
-                    vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]
-                });
-            hosts
-                .iter()
-                .map(|h| origin_host(h))
-                .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")))
-                .collect()
+    /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
+    /// by default) over http and https on any port.
+    fn allowed_origins(registry: &crate::Registry) -> Vec<String> {
+        if let Some(origins) = &registry.inner.allowed_origins {
+            return origins.clone();
         }
+        let hosts = registry
+            .inner
+            .allowed_hosts
+            .clone()
+            .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
+        hosts
+            .iter()
+            .map(|h| origin_host(h))
+            .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")))
+            .collect()
+    }
 
-        /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
-        pub async fn serve_http(self, addr: impl ToSocketAddrs) -> Result<(), ServeError> {
-            let listener = TcpListener::bind(addr)
-                .await
-                .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
-            self.serve_http_on(listener, async {
-                let _ = tokio::signal::ctrl_c().await;
+    pub(crate) async fn serve_http<S: Served>(
+        served: S,
+        addr: impl ToSocketAddrs,
+    ) -> Result<(), ServeError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
+        serve_http_on(served, listener, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+    }
+
+    pub(crate) async fn serve_http_on<S: Served>(
+        served: S,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let ct = CancellationToken::new();
+        let router = router(&served, ct.clone());
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
+        }
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                ct.cancel();
             })
             .await
-        }
-
-        /// Serves Streamable HTTP on a bound listener until `shutdown` completes.
-        pub async fn serve_http_on(
-            self,
-            listener: TcpListener,
-            shutdown: impl Future<Output = ()> + Send + 'static,
-        ) -> Result<(), ServeError> {
-            let ct = CancellationToken::new();
-            let router = self.http_router(ct.clone());
-            if let Ok(addr) = listener.local_addr() {
-                tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
-            }
-            axum::serve(listener, router)
-                .with_graceful_shutdown(async move {
-                    shutdown.await;
-                    ct.cancel();
-                })
-                .await
-                .map_err(|e| ServeError(format!("the HTTP server failed: {e}")))
-        }
+            .map_err(|e| ServeError(format!("the HTTP server failed: {e}")))
     }
 }
 

@@ -1,7 +1,9 @@
 //! The discovery tools' own calls: `tools_search` answers from the index; `tools_call` goes
 //! back through the pipeline, exactly as a call by name.
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, Tool};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool,
+};
 use serde_json::{Value, json};
 
 use super::{CallEnv, respond};
@@ -51,11 +53,12 @@ pub(super) fn search(
 pub(super) async fn call_through(
     registry: &Registry,
     discovery: &Discovery,
-    mut args: JsonObject,
+    outer: CallToolRequestParams,
     env: CallEnv,
-) -> CallToolResult {
+) -> CallToolResponse {
+    let mut args = outer.arguments.unwrap_or_default();
     if let Err(problems) = discovery.call_validator.validate(&mut args) {
-        return invalid(format!("invalid input: {}", problems.join("\n")));
+        return invalid(format!("invalid input: {}", problems.join("\n"))).into();
     }
     let name = args
         .get("name")
@@ -65,16 +68,20 @@ pub(super) async fn call_through(
     if name == SEARCH_TOOL || name == CALL_TOOL {
         return invalid(format!(
             "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
-        ));
+        ))
+        .into();
     }
     let mut request = CallToolRequestParams::new(name);
     if let Some(Value::Object(arguments)) = args.remove("arguments") {
         request = request.with_arguments(arguments);
     }
+    // A retry after an input-required result carries on to the tool it was for.
+    request.request_state = outer.request_state;
+    request.input_responses = outer.input_responses;
     match Box::pin(registry.dispatch(request, env)).await {
-        Ok(result) => result,
+        Ok(response) => response,
         // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
-        Err(err) => invalid(err.message.into_owned()),
+        Err(err) => invalid(err.message.into_owned()).into(),
     }
 }
 

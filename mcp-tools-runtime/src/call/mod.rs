@@ -9,9 +9,14 @@ mod invoke;
 mod respond;
 mod route;
 
+use std::sync::Arc;
+
 use rmcp::{
-    ErrorData, Peer, RoleServer,
-    model::{CallToolRequestParams, CallToolResult, JsonObject, ProgressToken, RequestId},
+    ErrorData,
+    model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, InputRequiredResult, JsonObject,
+        ProgressToken, RequestId,
+    },
 };
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -19,7 +24,10 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     Caller, Registry, ResponseFormat, ToolContext,
     arg::Call,
-    context::ResultBudget,
+    context::{
+        ClientLink, ResultBudget,
+        input::{self, Inputs},
+    },
     page,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
@@ -30,7 +38,7 @@ use route::Routed;
 #[derive(Default)]
 pub(crate) struct CallEnv {
     pub(crate) cancel: CancellationToken,
-    pub(crate) peer: Option<Peer<RoleServer>>,
+    pub(crate) link: ClientLink,
     pub(crate) progress_token: Option<ProgressToken>,
     pub(crate) request_id: Option<RequestId>,
     pub(crate) caller: Option<Caller>,
@@ -46,7 +54,15 @@ impl Registry {
         &self,
         request: CallToolRequestParams,
     ) -> Result<CallToolResult, ErrorData> {
-        self.dispatch(request, CallEnv::default()).await
+        match self.dispatch(request, CallEnv::default()).await? {
+            CallToolResponse::Complete(result) => Ok(result),
+            // Without a client no tool can ask for input (it gets an `unsupported` error),
+            // so this is not reached; it is an error rather than a panic all the same.
+            _ => Err(ErrorData::internal_error(
+                "the call asked for client input, and no client is connected",
+                None,
+            )),
+        }
     }
 
     /// [`Registry::call_request`] by name with JSON arguments (an object, or `null` for none).
@@ -58,36 +74,72 @@ impl Registry {
         self.call_request(request).await
     }
 
-    /// The pipeline. An unknown name is the one JSON-RPC error; the rest are results.
+    /// The pipeline. An unknown name and a bad `requestState` are the JSON-RPC errors; the
+    /// rest are results: complete, or (2026-07-28) waiting on the client's input.
     pub(crate) async fn dispatch(
         &self,
         request: CallToolRequestParams,
-        env: CallEnv,
-    ) -> Result<CallToolResult, ErrorData> {
+        mut env: CallEnv,
+    ) -> Result<CallToolResponse, ErrorData> {
         if let Some(discovery) = &self.inner.discovery
             && matches!(request.name.as_ref(), SEARCH_TOOL | CALL_TOOL)
         {
-            let args = request.arguments.unwrap_or_default();
-            return Ok(if request.name == SEARCH_TOOL {
-                discover::search(self, discovery, args)
+            return if request.name == SEARCH_TOOL {
+                let args = request.arguments.unwrap_or_default();
+                Ok(discover::search(self, discovery, args).into())
             } else {
-                discover::call_through(self, discovery, args, env).await
-            });
+                Ok(discover::call_through(self, discovery, request, env).await)
+            };
         }
         let routed = self.route(&request.name)?;
         if let Some(redirected) = routed.redirect() {
-            return Ok(redirected);
+            return Ok(redirected.into());
         }
         let args = request.arguments.unwrap_or_default();
+        let caller = env
+            .caller
+            .get_or_insert_with(|| self.inner.default_caller.clone())
+            .clone();
+        let answers = input::answers_of(
+            &self.inner.sealer,
+            routed.entry.name(),
+            &args,
+            &caller,
+            request.request_state.as_deref(),
+            request.input_responses,
+        )?;
+        let inputs = Arc::new(Inputs::new(answers));
+        env.link.inputs = Arc::clone(&inputs);
+        // Kept only where a retry can come: the state binds the answers to these arguments.
+        let sent_args = env.link.stateless.then(|| args.clone());
         Ok(match self.run(&routed, args, env).await {
-            Ok(result) => routed.with_notice(result),
+            Ok(result) => routed.with_notice(result).into(),
+            Err(Failure::Failed(mut err)) => match err.take_input() {
+                Some(requests) => {
+                    let state = input::seal_state(
+                        &self.inner.sealer,
+                        routed.entry.name(),
+                        &sent_args.unwrap_or_default(),
+                        &caller,
+                        inputs.answers(),
+                    );
+                    InputRequiredResult::new(Some(requests), Some(state)).into()
+                }
+                None => routed
+                    .with_notice(respond::failure(
+                        routed.entry,
+                        Failure::Failed(err),
+                        routed.meta(),
+                    ))
+                    .into(),
+            },
             // Refused before the handler ran: the call is to be fixed, not the name.
             Err(failure @ Failure::Refused(..)) => {
-                respond::failure(routed.entry, failure, routed.meta())
+                respond::failure(routed.entry, failure, routed.meta()).into()
             }
-            Err(failure) => {
-                routed.with_notice(respond::failure(routed.entry, failure, routed.meta()))
-            }
+            Err(failure) => routed
+                .with_notice(respond::failure(routed.entry, failure, routed.meta()))
+                .into(),
         })
     }
 
@@ -123,7 +175,7 @@ impl Registry {
         let context = ToolContext::new(
             entry.name(),
             env.cancel.clone(),
-            env.peer,
+            env.link,
             env.progress_token,
             env.request_id,
             caller,

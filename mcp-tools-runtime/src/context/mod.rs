@@ -1,89 +1,37 @@
-//! `ToolContext`: cancellation, progress, and who is calling.
+//! `ToolContext`: cancellation, progress, who is calling, and the way back to the client
+//! (log messages, sampling, elicitation, roots).
 
-use std::{collections::BTreeSet, sync::Arc};
+mod caller;
+pub(crate) mod input;
+pub(crate) mod log;
+
+use std::sync::Arc;
 
 use rmcp::{
     Peer, RoleServer,
-    model::{ProgressNotificationParam, ProgressToken, RequestId},
+    model::{ClientCapabilities, ProgressNotificationParam, ProgressToken, RequestId},
 };
 use tokio_util::sync::CancellationToken;
+
+pub use caller::Caller;
+use input::Inputs;
+use log::LogGate;
+pub use log::LogLevel;
 
 use crate::{
     ResponseFormat,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
 };
 
-/// Who makes a call, and which scopes they hold.
-///
-/// Tools with `scopes("…")` run only for callers holding every listed scope. Over HTTP, an
-/// authentication layer puts a `Caller` into the request's extensions; calls without one
-/// (stdio, or HTTP without such a layer) get the registry's
-/// [`default_caller`](crate::RegistryBuilder::default_caller), which is [`Caller::local`]
-/// unless set otherwise.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Caller {
-    subject: Option<String>,
-    scopes: BTreeSet<String>,
-    all_scopes: bool,
-}
-
-impl Caller {
-    /// The local user of a stdio server: holds every scope.
-    #[must_use]
-    pub fn local() -> Self {
-        Caller {
-            subject: None,
-            scopes: BTreeSet::new(),
-            all_scopes: true,
-        }
-    }
-
-    /// An unauthenticated caller: holds no scope.
-    #[must_use]
-    pub fn anonymous() -> Self {
-        Caller {
-            subject: None,
-            scopes: BTreeSet::new(),
-            all_scopes: false,
-        }
-    }
-
-    /// An authenticated caller with no scopes yet; add them with [`Caller::with_scopes`].
-    pub fn new(subject: impl Into<String>) -> Self {
-        Caller {
-            subject: Some(subject.into()),
-            scopes: BTreeSet::new(),
-            all_scopes: false,
-        }
-    }
-
-    /// Grants scopes.
-    #[must_use]
-    pub fn with_scopes<I, S>(mut self, scopes: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<String>,
-    {
-        self.scopes.extend(scopes.into_iter().map(Into::into));
-        self
-    }
-
-    /// The authenticated subject, if any.
-    #[must_use]
-    pub fn subject(&self) -> Option<&str> {
-        self.subject.as_deref()
-    }
-
-    /// Whether the caller holds `scope`.
-    #[must_use]
-    pub fn has_scope(&self, scope: &str) -> bool {
-        self.all_scopes || self.scopes.contains(scope)
-    }
-
-    /// The scopes held (empty for [`Caller::local`], which holds all).
-    pub fn scopes(&self) -> impl Iterator<Item = &str> {
-        self.scopes.iter().map(String::as_str)
-    }
+/// What a call knows of the client behind it.
+#[derive(Debug, Default)]
+pub(crate) struct ClientLink {
+    pub(crate) peer: Option<Peer<RoleServer>>,
+    /// A 2026-07-28 request: no server-to-client requests; input comes by retry.
+    pub(crate) stateless: bool,
+    pub(crate) capabilities: Option<ClientCapabilities>,
+    pub(crate) log: LogGate,
+    pub(crate) inputs: Arc<Inputs>,
 }
 
 /// The context of one tool call: take it as a `ctx: ToolContext` parameter.
@@ -108,7 +56,7 @@ pub struct ToolContext {
 struct Inner {
     tool: &'static str,
     cancel: CancellationToken,
-    peer: Option<Peer<RoleServer>>,
+    link: ClientLink,
     progress_token: Option<ProgressToken>,
     request_id: Option<RequestId>,
     caller: Caller,
@@ -141,7 +89,7 @@ impl ToolContext {
     pub(crate) fn new(
         tool: &'static str,
         cancel: CancellationToken,
-        peer: Option<Peer<RoleServer>>,
+        link: ClientLink,
         progress_token: Option<ProgressToken>,
         request_id: Option<RequestId>,
         caller: Caller,
@@ -151,7 +99,7 @@ impl ToolContext {
             inner: Arc::new(Inner {
                 tool,
                 cancel,
-                peer,
+                link,
                 progress_token,
                 request_id,
                 caller,
@@ -166,7 +114,7 @@ impl ToolContext {
         Self::new(
             tool,
             CancellationToken::new(),
-            None,
+            ClientLink::default(),
             None,
             None,
             Caller::local(),
@@ -218,7 +166,7 @@ impl ToolContext {
 
     /// Reports progress to the client, if it asked for progress; otherwise does nothing.
     pub async fn progress(&self, progress: f64, total: Option<f64>, message: impl Into<String>) {
-        let (Some(peer), Some(token)) = (&self.inner.peer, &self.inner.progress_token) else {
+        let (Some(peer), Some(token)) = (&self.inner.link.peer, &self.inner.progress_token) else {
             return;
         };
         let mut param =
