@@ -192,7 +192,10 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        if crate::server::answers_method(request.method.as_str()) {
+        if crate::server::answers_method(
+            request.method.as_str(),
+            crate::server::is_modern(&context),
+        ) {
             self.registry.on_custom_request(request, context).await
         } else {
             self.handler.on_custom_request(request, context).await

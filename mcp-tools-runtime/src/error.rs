@@ -8,7 +8,16 @@ use std::{
     time::Duration,
 };
 
-use rmcp::model::InputRequests;
+use rmcp::model::{ClientCapabilities, InputRequests};
+
+/// What a call needs from the client before it can finish.
+#[derive(Debug)]
+pub(crate) enum Pending {
+    /// Answers to these asks (an input-required result).
+    Input(InputRequests),
+    /// These capabilities, which the client did not declare.
+    Capability(ClientCapabilities),
+}
 
 /// What kind of failure a [`ToolError`] is; the model reads it to decide what to do next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,9 +117,9 @@ pub struct ToolError {
     message: Cow<'static, str>,
     retry_after: Option<Duration>,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
-    /// Set when the call waits on the client's answers (2026-07-28): the runtime turns it
-    /// into an input-required result, not an error.
-    input: Option<Box<InputRequests>>,
+    /// Set when the call cannot finish without the client: the runtime answers with an
+    /// input-required result or a JSON-RPC error (2026-07-28), not an `isError` result.
+    pending: Option<Box<Pending>>,
 }
 
 impl ToolError {
@@ -120,7 +129,7 @@ impl ToolError {
             message: message.into(),
             retry_after: None,
             source: None,
-            input: None,
+            pending: None,
         }
     }
 
@@ -172,13 +181,24 @@ impl ToolError {
             ErrorKind::RetryLater,
             format!("waiting for the client's answers to {}", keys.join(", ")),
         );
-        err.input = Some(Box::new(requests));
+        err.pending = Some(Box::new(Pending::Input(requests)));
         err
     }
 
-    /// The asks the call waits on, if it waits on the client.
-    pub(crate) fn take_input(&mut self) -> Option<InputRequests> {
-        self.input.take().map(|b| *b)
+    /// The call needs capabilities the client did not declare: an `isError` result in a
+    /// 2025 session, and under 2026-07-28 the JSON-RPC error the revision requires (-32021).
+    pub(crate) fn missing_capability(
+        message: impl Into<Cow<'static, str>>,
+        required: ClientCapabilities,
+    ) -> Self {
+        let mut err = Self::new(ErrorKind::Unsupported, message);
+        err.pending = Some(Box::new(Pending::Capability(required)));
+        err
+    }
+
+    /// What the call waits on, if it waits on the client.
+    pub(crate) fn take_pending(&mut self) -> Option<Pending> {
+        self.pending.take().map(|b| *b)
     }
 
     /// Attaches the underlying error, for the log.
@@ -282,6 +302,7 @@ impl fmt::Debug for ToolError {
             .field("message", &self.message)
             .field("retry_after", &self.retry_after)
             .field("source", &self.source)
+            .field("pending", &self.pending)
             .finish()
     }
 }

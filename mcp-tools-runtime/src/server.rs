@@ -90,11 +90,11 @@ impl ServerHandler for Registry {
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         let method = request.method.as_str();
         Err(match method {
-            _ if !answers_method(method) => ErrorData::new(
+            _ if !answers_method(method, is_modern(&context)) => ErrorData::new(
                 ErrorCode::METHOD_NOT_FOUND,
                 format!("unknown method `{}`", crate::error::clip(method, 100)),
                 None,
@@ -108,13 +108,22 @@ impl ServerHandler for Registry {
     }
 }
 
-/// The methods whose malformed requests the registry refuses as invalid params: its own,
-/// and the lifecycle's.
-pub(crate) fn answers_method(method: &str) -> bool {
-    matches!(
-        method,
-        "tools/call" | "tools/list" | "logging/setLevel" | "initialize" | "ping"
-    )
+/// Whether the methods the registry refuses as invalid params when malformed include
+/// `method`: its own, and in a 2025 session the lifecycle's (2026-07-28 removed
+/// `initialize`, `ping` and `logging/setLevel`, so there they are unknown methods).
+pub(crate) fn answers_method(method: &str, modern: bool) -> bool {
+    match method {
+        "tools/call" | "tools/list" => true,
+        "logging/setLevel" | "initialize" | "ping" => !modern,
+        _ => false,
+    }
+}
+
+/// Whether a request is of the 2026-07-28 revision or later (no handshake, `_meta` per request).
+pub(crate) fn is_modern(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|v| !v.has_initialize())
 }
 
 impl Registry {
@@ -122,9 +131,7 @@ impl Registry {
     /// the request (capabilities, the log level); in a 2025 session from the handshake and
     /// `logging/setLevel`.
     fn link(&self, context: RequestContext<RoleServer>) -> ClientLink {
-        let stateless = context
-            .protocol_version()
-            .is_some_and(|v| !v.has_initialize());
+        let stateless = is_modern(&context);
         let log = if stateless {
             context
                 .meta
@@ -138,7 +145,7 @@ impl Registry {
             peer: Some(context.peer),
             stateless,
             log,
-            inputs: Default::default(),
+            inputs: std::sync::Arc::default(),
         }
     }
 

@@ -28,6 +28,7 @@ use crate::{
         ClientLink, ResultBudget,
         input::{self, Inputs},
     },
+    error::Pending,
     page,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
@@ -111,11 +112,18 @@ impl Registry {
         let inputs = Arc::new(Inputs::new(answers));
         env.link.inputs = Arc::clone(&inputs);
         // Kept only where a retry can come: the state binds the answers to these arguments.
-        let sent_args = env.link.stateless.then(|| args.clone());
+        let stateless = env.link.stateless;
+        let sent_args = stateless.then(|| args.clone());
         Ok(match self.run(&routed, args, env).await {
             Ok(result) => routed.with_notice(result).into(),
-            Err(Failure::Failed(mut err)) => match err.take_input() {
-                Some(requests) => {
+            Err(Failure::Failed(mut err)) => match err.take_pending() {
+                // The revision's error (-32021), with our message saying what it was for.
+                Some(Pending::Capability(required)) if stateless => {
+                    let mut error = ErrorData::missing_required_client_capability(required);
+                    error.message = err.message().to_owned().into();
+                    return Err(error);
+                }
+                Some(Pending::Input(requests)) => {
                     let state = input::seal_state(
                         &self.inner.sealer,
                         routed.entry.name(),
@@ -125,7 +133,7 @@ impl Registry {
                     );
                     InputRequiredResult::new(Some(requests), Some(state)).into()
                 }
-                None => routed
+                _ => routed
                     .with_notice(respond::failure(
                         routed.entry,
                         Failure::Failed(err),

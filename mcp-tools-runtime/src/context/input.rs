@@ -27,7 +27,8 @@ use rmcp::{
     },
 };
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use serde_json::Value;
+use serde_json::{Value, json};
+use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 
 use super::ToolContext;
@@ -79,10 +80,7 @@ fn now_secs() -> u64 {
 
 fn digest(args: &JsonObject) -> String {
     let bytes = serde_json::to_vec(args).unwrap_or_default();
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    URL_SAFE_NO_PAD.encode(Sha256::digest(bytes))
 }
 
 /// The `requestState` of an input-required result: `answers`, sealed to this call.
@@ -145,33 +143,44 @@ pub(crate) fn answers_of(
     Ok(answers)
 }
 
-/// What an ask needs the client to have declared, and the answer's type name.
-fn capability_problem(request: &InputRequest, caps: Option<&ClientCapabilities>) -> Option<String> {
-    let (declared, what) = match request {
+/// What an ask needs the client to have declared and did not: the capability, as JSON
+/// (`{"sampling": {}}`), and what it is for.
+fn missing_capability(
+    request: &InputRequest,
+    caps: Option<&ClientCapabilities>,
+) -> Option<(Value, &'static str)> {
+    let elicitation = caps.and_then(|c| c.elicitation.as_ref());
+    let (declared, capability, what) = match request {
         InputRequest::CreateMessage(_) => (
             caps.is_some_and(|c| c.sampling.is_some()),
+            json!({"sampling": {}}),
             "ask the client's model (`sampling`)",
         ),
         InputRequest::Elicitation(e) => match &e.params {
             ElicitRequestParams::UrlElicitationParams { .. } => (
-                caps.and_then(|c| c.elicitation.as_ref())
-                    .is_some_and(|e| e.url.is_some()),
+                elicitation.is_some_and(|e| e.url.is_some()),
+                json!({"elicitation": {"url": {}}}),
                 "send the user to a URL (`elicitation` with `url`)",
             ),
             _ => (
                 // An empty `elicitation: {}` declares forms (the 2025-06-18 shape).
-                caps.and_then(|c| c.elicitation.as_ref())
-                    .is_some_and(|e| e.form.is_some() || e.url.is_none()),
+                elicitation.is_some_and(|e| e.form.is_some() || e.url.is_none()),
+                json!({"elicitation": {}}),
                 "ask the user (`elicitation`)",
             ),
         },
         InputRequest::ListRoots(_) => (
             caps.is_some_and(|c| c.roots.is_some()),
+            json!({"roots": {}}),
             "read the client's roots (`roots`)",
         ),
-        _ => (false, "answer a kind of request this runtime does not know"),
+        _ => (
+            false,
+            json!({}),
+            "answer a kind of request this runtime does not know",
+        ),
     };
-    (!declared).then(|| what.to_owned())
+    (!declared).then_some((capability, what))
 }
 
 /// Whether an answer has the shape its ask expects; one that does not is asked again.
@@ -232,16 +241,27 @@ impl ToolContext {
     pub async fn ask(&self, requests: InputRequests) -> Result<InputResponses, ToolError> {
         let link = &self.inner.link;
         let caps = link.capabilities.as_ref();
-        let problems: Vec<String> = requests
+        let mut required = JsonObject::new();
+        let mut problems = Vec::new();
+        for (capability, what) in requests
             .values()
-            .filter_map(|r| capability_problem(r, caps))
-            .collect();
+            .filter_map(|r| missing_capability(r, caps))
+        {
+            if let Value::Object(capability) = capability {
+                required.extend(capability);
+            }
+            if !problems.contains(&what) {
+                problems.push(what);
+            }
+        }
         if !problems.is_empty() {
-            return Err(ToolError::unsupported(format!(
+            let message = format!(
                 "this tool needs the client to {}, which this client did not declare it can do; \
                  it cannot run from this client",
                 problems.join(" and ")
-            )));
+            );
+            let required = serde_json::from_value(Value::Object(required)).unwrap_or_default();
+            return Err(ToolError::missing_capability(message, required));
         }
         if link.stateless {
             let mut answers = InputResponses::new();
