@@ -1,6 +1,9 @@
 //! An rmcp client connected in process to a served registry, shared by the end-to-end
 //! tests: connect, call, and check that the server stops cleanly.
 
+// Each test crate that includes this module uses a part of it.
+#![allow(dead_code)]
+
 use std::{future::IntoFuture, time::Duration};
 
 use mcp_tools_runtime::{Registry, ServeError};
