@@ -5,6 +5,7 @@
 //! its registry with [`registry`], or take its tools with [`tool_list`] to serve them beside
 //! your own.
 
+pub mod conformance;
 pub mod depot;
 pub mod event_log;
 pub mod shipment;

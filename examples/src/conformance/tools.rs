@@ -14,7 +14,7 @@ use mcp_tools_runtime::{
 };
 use serde_json::{Value, json};
 
-use crate::{
+use super::{
     fixtures::{TEST_AUDIO_DATA, TEST_IMAGE_DATA},
     hub::Hub,
 };

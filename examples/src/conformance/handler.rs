@@ -25,10 +25,11 @@ use mcp_tools_runtime::rmcp::{
 };
 use serde_json::{Value, json};
 
-use crate::{fixtures::TEST_IMAGE_DATA, hub::Hub, tools::text_resource};
+use super::{fixtures::TEST_IMAGE_DATA, hub::Hub, tools::text_resource};
 
+/// The resources, prompts, completions and subscriptions of the suite's fixtures.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Extras {
+pub struct Handler {
     pub(crate) hub: Hub,
     /// The URIs a 2025 client subscribed to.
     watched: Arc<Mutex<BTreeSet<String>>>,
@@ -38,7 +39,7 @@ fn prompt(name: &str, description: &str, arguments: Option<Vec<PromptArgument>>)
     Prompt::new(name, Some(description), arguments)
 }
 
-impl ServerHandler for Extras {
+impl ServerHandler for Handler {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
