@@ -5,7 +5,7 @@
 //! `CARGO_TARGET_TMPDIR/node` and runs `npm ci` there: that installs Node 22 itself (the npm
 //! package `node`), so the system only needs `npm` (Debian: `apt-get install npm`), whatever
 //! its Node version. A stamp with the installed package.json and lock makes a change to
-//! either install again. Test binaries run concurrently, so the install holds a lock file
+//! either install again. Test binaries may run concurrently, so the install holds a lock file
 //! that other processes wait for. Without npm, or without the package registry on first run,
 //! the tests that need Node fail, saying so; they never skip.
 
@@ -17,11 +17,14 @@ use std::{
     io::{ErrorKind, Write},
     path::{Path, PathBuf},
     process::Stdio,
-    sync::OnceLock,
+    sync::{
+        OnceLock,
+        atomic::{AtomicUsize, Ordering},
+    },
     time::{Duration, Instant},
 };
 
-/// Upper bound of `npm ci` (it downloads about 60 MB on a cold cache).
+/// Upper bound of `npm ci` (about 330 MB installed, most of it downloaded on a cold cache).
 const INSTALL_TIMEOUT: Duration = Duration::from_secs(900);
 
 /// The oldest Node the clients accept (the Inspector's `engines`).
@@ -71,23 +74,58 @@ pub(crate) fn node() -> PathBuf {
     .clone()
 }
 
+/// The package.json of the installed npm package `package`.
+fn manifest(package: &str) -> serde_json::Value {
+    let path = node_dir()
+        .join("node_modules")
+        .join(package)
+        .join("package.json");
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 /// The script of `bin` of the installed npm package `package` (as its package.json's `bin`
 /// names it), to run with [`node`].
 pub(crate) fn package_bin(package: &str, bin: &str) -> PathBuf {
-    let root = node_dir().join("node_modules").join(package);
-    let manifest = root.join("package.json");
-    let manifest: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(&manifest)
-            .unwrap_or_else(|err| panic!("{}: {err}", manifest.display())),
-    )
-    .unwrap_or_else(|err| panic!("{}: {err}", manifest.display()));
+    let manifest = manifest(package);
     let script = match &manifest["bin"] {
         serde_json::Value::String(script) => Some(script.as_str()),
         serde_json::Value::Object(bins) => bins.get(bin).and_then(serde_json::Value::as_str),
         _ => None,
     }
     .unwrap_or_else(|| panic!("the npm package {package} has no bin `{bin}`"));
-    root.join(script)
+    node_dir().join("node_modules").join(package).join(script)
+}
+
+/// The version of the installed npm package `package`.
+pub(crate) fn package_version(package: &str) -> String {
+    manifest(package)["version"]
+        .as_str()
+        .unwrap_or_else(|| panic!("the npm package {package} has no version"))
+        .to_owned()
+}
+
+/// A copy of the script `tests/node/NAME` next to the installed `node_modules`, where its
+/// bare imports (`@modelcontextprotocol/sdk/…`) resolve; a command runs it with [`node`].
+pub(crate) fn script_command(name: &str) -> tokio::process::Command {
+    static COPIES: AtomicUsize = AtomicUsize::new(0);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("node")
+        .join(name);
+    let text = std::fs::read(&source).unwrap_or_else(|err| panic!("{}: {err}", source.display()));
+    let copy = node_dir().join(name);
+    // Written aside and renamed, so a concurrent run never reads half a script.
+    let aside = node_dir().join(format!(
+        "{name}.{}-{}.tmp",
+        std::process::id(),
+        COPIES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&aside, text).unwrap_or_else(|err| panic!("{}: {err}", aside.display()));
+    std::fs::rename(&aside, &copy).unwrap_or_else(|err| panic!("{}: {err}", copy.display()));
+    let mut command = tokio::process::Command::new(node());
+    command.arg(copy);
+    command
 }
 
 /// A command that runs `bin` of `package` with [`node`].
