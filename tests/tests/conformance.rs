@@ -106,10 +106,8 @@ async fn run_suite(package: &str, args: &[&str], label: &str) -> Counts {
 }
 
 fn tempdir(label: &str) -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "conformance-{label}-{}",
-        std::process::id()
-    ));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("conformance-{label}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a results directory");
     dir
@@ -130,7 +128,11 @@ async fn every_server_scenario_of_0_1_16_passes() {
 async fn every_server_scenario_of_0_2_passes_for_2025_11_25() {
     let args = ["--suite", "all", "--spec-version", "2025-11-25"];
     let counts = run_suite("conformance-0.2", &args, "2025-11-25").await;
-    assert!(counts.contains_key("server-initialize"), "{:?}", names(&counts));
+    assert!(
+        counts.contains_key("server-initialize"),
+        "{:?}",
+        names(&counts)
+    );
     assert!(counts.contains_key("tools-call-elicitation"));
 }
 
@@ -144,6 +146,10 @@ async fn every_server_scenario_of_0_2_passes_for_2026_07_28() {
         "input-required-result-tampered-state",
         "input-required-result-multi-round",
     ] {
-        assert!(counts.contains_key(scenario), "{scenario}: {:?}", names(&counts));
+        assert!(
+            counts.contains_key(scenario),
+            "{scenario}: {:?}",
+            names(&counts)
+        );
     }
 }

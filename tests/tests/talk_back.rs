@@ -88,6 +88,20 @@ async fn roots(ctx: ToolContext) -> Result<String, ToolError> {
     Ok(uris.join(","))
 }
 
+/// Send the user to a sign-in page, and wait until they are back.
+#[tool(namespace = "talk", read_only)]
+async fn sign_in(ctx: ToolContext) -> Result<String, ToolError> {
+    let answer = ctx
+        .elicit(ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: "Sign in to the depot".to_owned(),
+            url: "https://depot.example.com/sign-in".to_owned(),
+            elicitation_id: "sign-in-1".to_owned(),
+        })
+        .await?;
+    Ok(format!("{:?}", answer.action))
+}
+
 /// Log one message at each of three levels.
 #[tool(namespace = "talk", read_only)]
 async fn chatty(ctx: ToolContext) -> &'static str {
@@ -111,7 +125,7 @@ fn name_form(message: &str) -> ElicitRequestParams {
 fn registry() -> Registry {
     Registry::builder()
         .server_info("talk-back", "1.0.0")
-        .tools(tools![greet, interview, summarise, roots, chatty])
+        .tools(tools![greet, interview, summarise, roots, chatty, sign_in])
         .build()
         .expect("the registry builds")
 }
@@ -119,8 +133,10 @@ fn registry() -> Registry {
 /// A client that answers as a user and a model would, and keeps the log messages it gets.
 #[derive(Clone, Default)]
 struct Answering {
-    /// Declares sampling, elicitation and roots when set.
+    /// Declares sampling, elicitation (forms and URLs) and roots when set.
     capable: bool,
+    /// Declares elicitation by forms only.
+    forms_only: bool,
     asked: Arc<Mutex<Vec<String>>>,
     logs: Arc<Mutex<Vec<(String, Value)>>>,
 }
@@ -150,12 +166,15 @@ impl Answering {
 
 impl ClientHandler for Answering {
     fn get_info(&self) -> ClientConfig {
-        let capabilities: ClientCapabilities = if self.capable {
-            serde_json::from_value(json!({"sampling": {}, "elicitation": {}, "roots": {}}))
-                .expect("client capabilities")
+        let declared = if self.capable {
+            json!({"sampling": {}, "elicitation": {"form": {}, "url": {}}, "roots": {}})
+        } else if self.forms_only {
+            json!({"elicitation": {}})
         } else {
-            ClientCapabilities::default()
+            json!({})
         };
+        let capabilities: ClientCapabilities =
+            serde_json::from_value(declared).expect("client capabilities");
         ClientConfig::new(capabilities, Implementation::new("answering", "1.0.0"))
     }
 
@@ -173,6 +192,9 @@ impl ClientHandler for Answering {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(message.clone());
+        if matches!(request, ElicitRequestParams::UrlElicitationParams { .. }) {
+            return Ok(ElicitResult::new(ElicitationAction::Accept));
+        }
         let name = match message.as_str() {
             "Last name?" => "Lovelace",
             _ => "Ada",
@@ -285,10 +307,19 @@ async fn a_tool_elicits_samples_and_reads_roots_in_both_revisions() {
             ok_text(&call(&client, "talk_roots", json!({})).await),
             "file:///work,file:///tmp"
         );
+        assert_eq!(
+            ok_text(&call(&client, "talk_sign_in", json!({})).await),
+            "Accept"
+        );
         // Each question reached the user once, whichever way it travelled.
         assert_eq!(
             handler.asked(),
-            ["What is your name?", "First name?", "Last name?"],
+            [
+                "What is your name?",
+                "First name?",
+                "Last name?",
+                "Sign in to the depot"
+            ],
             "modern = {modern}"
         );
         within("close", client.cancel()).await.expect("closes");
@@ -324,6 +355,28 @@ async fn a_2025_client_without_the_capability_gets_an_error_result_saying_so() {
             .and_then(Value::as_str);
         assert_eq!(kind, Some("unsupported"), "{tool}: {:?}", result.meta);
     }
+    within("close", client.cancel()).await.expect("closes");
+}
+
+#[tokio::test]
+async fn a_client_that_declares_forms_only_is_not_sent_to_a_url() {
+    let handler = Answering {
+        forms_only: true,
+        ..Answering::default()
+    };
+    let client = connect(handler.clone(), false).await;
+    assert_eq!(
+        ok_text(&call(&client, "talk_greet", json!({})).await),
+        "Hello, Ada!"
+    );
+    let result = call(&client, "talk_sign_in", json!({})).await;
+    assert_eq!(result.is_error, Some(true));
+    assert!(
+        text(&result).contains("send the user to a URL (`elicitation` with `url`)"),
+        "{}",
+        text(&result)
+    );
+    assert_eq!(handler.asked(), ["What is your name?"]);
     within("close", client.cancel()).await.expect("closes");
 }
 
