@@ -58,8 +58,9 @@ where
 macro_rules! serving_methods {
     () => {
         /// Serves one client over `transport` until it disconnects. Tests pass one end of
-        /// `tokio::io::duplex`.
-        pub async fn serve<T, E, A>(self, transport: T) -> Result<(), $crate::ServeError>
+        /// `tokio::io::duplex`. (Named apart from rmcp's `ServiceExt::serve`, which starts
+        /// serving and returns the running service.)
+        pub async fn serve_transport<T, E, A>(self, transport: T) -> Result<(), $crate::ServeError>
         where
             T: rmcp::transport::IntoTransport<rmcp::RoleServer, E, A>,
             E: std::error::Error + Send + Sync + 'static,

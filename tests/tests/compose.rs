@@ -60,7 +60,7 @@ async fn connect<H: ServerHandler + Clone>(
     server: Server<H>,
 ) -> rmcp::service::RunningService<rmcp::RoleClient, ()> {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(server.serve(server_io));
+    tokio::spawn(server.serve_transport(server_io));
     within("initialize", ().serve(client_io))
         .await
         .expect("the handshake succeeds")

@@ -792,7 +792,7 @@ impl RawWire {
 #[tokio::test]
 async fn the_wire_format_seen_without_an_sdk() {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(fixture_registry().serve(server_io));
+    let server = tokio::spawn(fixture_registry().serve_transport(server_io));
     let (reader, writer) = tokio::io::split(client_io);
     let mut wire = RawWire {
         lines: tokio::io::BufReader::new(reader).lines(),
@@ -950,7 +950,7 @@ async fn concurrent_calls_run_in_parallel_and_answer_their_own_caller() {
 async fn the_2026_07_28_revision_is_served_over_server_discover() {
     let registry = fixture_registry();
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(registry.clone().serve(server_io));
+    let server = tokio::spawn(registry.clone().serve_transport(server_io));
     let lifecycle = ClientLifecycleMode::Discover {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
     };

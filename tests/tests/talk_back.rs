@@ -248,7 +248,7 @@ type Client = RunningService<RoleClient, Answering>;
 
 async fn connect(handler: Answering, modern: bool) -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(registry().serve(server_io));
+    tokio::spawn(registry().serve_transport(server_io));
     let lifecycle = if modern {
         ClientLifecycleMode::Discover {
             preferred_versions: vec![ProtocolVersion::V_2026_07_28],

@@ -55,7 +55,7 @@ pub(crate) async fn connect(registry: Registry) -> InProcess {
 
 pub(crate) async fn connect_with<H: ClientHandler>(registry: Registry, handler: H) -> InProcess<H> {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(registry.serve(server_io));
+    let server = tokio::spawn(registry.serve_transport(server_io));
     let client = within("initialize", handler.serve(client_io))
         .await
         .expect("the MCP handshake succeeds");
