@@ -1,0 +1,147 @@
+//! Streamable HTTP: rmcp's service in an axum router, with our checks in front.
+
+use std::{future::Future, sync::Arc};
+
+use rmcp::transport::streamable_http_server::{
+    StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+};
+use tokio::net::{TcpListener, ToSocketAddrs};
+use tokio_util::sync::CancellationToken;
+
+use axum::{
+    body::Body,
+    extract::Request,
+    http::{Method, StatusCode},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use super::{ServeError, Served};
+
+/// The path the MCP endpoint is served at.
+pub const MCP_PATH: &str = "/mcp";
+
+/// The largest request body read (rmcp's own limit).
+const MAX_BODY: usize = 4 * 1024 * 1024;
+
+/// A body sent by POST that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
+/// spec says, where rmcp answers 415 in plain text; everything else passes unchanged.
+async fn parse_errors(request: Request, next: Next) -> Response {
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return rpc_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            -32600,
+            "request body too large",
+        );
+    };
+    if let Err(err) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+        return rpc_error(
+            StatusCode::BAD_REQUEST,
+            -32700,
+            &format!("parse error: the body is not JSON ({err})"),
+        );
+    }
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": { "code": code, "message": message },
+    });
+    (
+        status,
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy.
+pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
+    let registry = served.registry();
+    let mut config = StreamableHttpServerConfig::default().with_cancellation_token(shutdown);
+    if let Some(hosts) = &registry.inner.allowed_hosts {
+        config = config.with_allowed_hosts(hosts.clone());
+    }
+    config = config
+        .with_allowed_origins(allowed_origins(registry))
+        .enforce_origin_validation();
+    let served = served.clone();
+    let service = StreamableHttpService::new(
+        move || Ok(served.for_session()),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    axum::Router::new()
+        .nest_service(MCP_PATH, service)
+        .layer(axum::middleware::from_fn(parse_errors))
+}
+
+/// The origins a browser may call from: as set, else the allowed hosts' (loopback's
+/// by default) over http and https on any port.
+fn allowed_origins(registry: &crate::Registry) -> Vec<String> {
+    if let Some(origins) = &registry.inner.allowed_origins {
+        return origins.clone();
+    }
+    let hosts = registry
+        .inner
+        .allowed_hosts
+        .clone()
+        .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
+    hosts
+        .iter()
+        .map(|h| origin_host(h))
+        .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")))
+        .collect()
+}
+
+pub(crate) async fn serve_http<S: Served>(
+    served: S,
+    addr: impl ToSocketAddrs,
+) -> Result<(), ServeError> {
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
+    serve_http_on(served, listener, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+pub(crate) async fn serve_http_on<S: Served>(
+    served: S,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let ct = CancellationToken::new();
+    let router = router(&served, ct.clone());
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
+    }
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            ct.cancel();
+        })
+        .await
+        .map_err(|e| ServeError(format!("the HTTP server failed: {e}")))
+}
+
+/// A `Host` entry as an origin's host: the port dropped, an IPv6 address in brackets.
+fn origin_host(host: &str) -> String {
+    if let Some(rest) = host.strip_prefix('[') {
+        return format!("[{}]", rest.split(']').next().unwrap_or(rest));
+    }
+    match host.matches(':').count() {
+        0 => host.to_owned(),
+        1 => host.split(':').next().unwrap_or(host).to_owned(),
+        _ => format!("[{host}]"),
+    }
+}

@@ -1,0 +1,132 @@
+//! Serving: stdio, Streamable HTTP, or any rmcp transport.
+
+use std::fmt;
+
+use rmcp::{RoleServer, ServerHandler, ServiceExt, transport::IntoTransport};
+
+use crate::{Registry, Server};
+
+/// What the transports serve: the registry, alone or beside a handler of the application's.
+pub(crate) trait Served: ServerHandler + Clone {
+    /// The registry behind the tools.
+    fn registry(&self) -> &Registry;
+    /// The same server for another client session (its own log level).
+    fn for_session(&self) -> Self;
+}
+
+impl Served for Registry {
+    fn registry(&self) -> &Registry {
+        self
+    }
+    fn for_session(&self) -> Self {
+        Registry::for_session(self)
+    }
+}
+
+impl<H: ServerHandler + Clone> Served for Server<H> {
+    fn registry(&self) -> &Registry {
+        &self.registry
+    }
+    fn for_session(&self) -> Self {
+        Server {
+            registry: self.registry.for_session(),
+            handler: self.handler.clone(),
+        }
+    }
+}
+
+/// Serves one client over `transport` until it disconnects.
+pub(crate) async fn serve<S, T, E, A>(served: S, transport: T) -> Result<(), ServeError>
+where
+    S: Served,
+    T: IntoTransport<RoleServer, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let running = ServiceExt::serve(served, transport).await.map_err(|e| {
+        ServeError(format!(
+            "the client did not complete the MCP handshake: {e}"
+        ))
+    })?;
+    running
+        .waiting()
+        .await
+        .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
+    Ok(())
+}
+
+/// The serving methods, the same on [`Registry`] and [`Server`].
+macro_rules! serving_methods {
+    () => {
+        /// Serves one client over `transport` until it disconnects. Tests pass one end of
+        /// `tokio::io::duplex`. (Named apart from rmcp's `ServiceExt::serve`, which starts
+        /// serving and returns the running service.)
+        pub async fn serve_transport<T, E, A>(self, transport: T) -> Result<(), $crate::ServeError>
+        where
+            T: rmcp::transport::IntoTransport<rmcp::RoleServer, E, A>,
+            E: std::error::Error + Send + Sync + 'static,
+        {
+            $crate::transport::serve(self, transport).await
+        }
+
+        /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
+        /// stdout carries the protocol.
+        #[cfg(feature = "stdio")]
+        pub async fn serve_stdio(self) -> Result<(), $crate::ServeError> {
+            $crate::transport::serve(self, rmcp::transport::stdio()).await
+        }
+
+        /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest
+        /// in a larger app. Only loopback `Host`s and `Origin`s are accepted unless
+        /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) and
+        /// [`allowed_origins`](crate::RegistryBuilder::allowed_origins) say otherwise.
+        #[cfg(feature = "http")]
+        pub fn http_router(&self, shutdown: tokio_util::sync::CancellationToken) -> axum::Router {
+            $crate::transport::http::router(self, shutdown)
+        }
+
+        /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
+        #[cfg(feature = "http")]
+        pub async fn serve_http(
+            self,
+            addr: impl tokio::net::ToSocketAddrs,
+        ) -> Result<(), $crate::ServeError> {
+            $crate::transport::http::serve_http(self, addr).await
+        }
+
+        /// Serves Streamable HTTP on a bound listener until `shutdown` completes.
+        #[cfg(feature = "http")]
+        pub async fn serve_http_on(
+            self,
+            listener: tokio::net::TcpListener,
+            shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+        ) -> Result<(), $crate::ServeError> {
+            $crate::transport::http::serve_http_on(self, listener, shutdown).await
+        }
+    };
+}
+
+impl Registry {
+    serving_methods!();
+}
+
+impl<H: ServerHandler + Clone> Server<H> {
+    serving_methods!();
+}
+
+/// Why serving stopped with an error.
+#[derive(Debug)]
+pub struct ServeError(String);
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+#[cfg(feature = "http")]
+pub(crate) mod http;
+
+#[cfg(feature = "http")]
+pub use http::MCP_PATH;
