@@ -84,6 +84,7 @@ pub(crate) struct Inner {
     pub(crate) allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
     pub(crate) allowed_origins: Option<Vec<String>>,
+    pub(crate) limits: limits::Limits,
 }
 
 /// The search index and the listings of the discovery tools.
@@ -126,6 +127,7 @@ pub struct RegistryBuilder {
     allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
     allowed_origins: Option<Vec<String>>,
+    limits: limits::Limits,
 }
 
 /// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
@@ -219,6 +221,7 @@ impl Registry {
             allowed_hosts: None,
             #[cfg(feature = "http")]
             allowed_origins: None,
+            limits: limits::Limits::default(),
         }
     }
 
@@ -369,6 +372,14 @@ impl RegistryBuilder {
     #[must_use]
     pub fn default_caller(mut self, caller: Caller) -> Self {
         self.default_caller = caller;
+        self
+    }
+
+    /// Bounds on request size, requests in flight, HTTP sessions, header time and error
+    /// size; see [`Limits`](crate::limits::Limits) for each and its default.
+    #[must_use]
+    pub fn limits(mut self, limits: limits::Limits) -> Self {
+        self.limits = limits;
         self
     }
 
@@ -564,6 +575,7 @@ impl RegistryBuilder {
                 allowed_hosts: self.allowed_hosts,
                 #[cfg(feature = "http")]
                 allowed_origins: self.allowed_origins,
+                limits: self.limits,
             }),
         })
     }

@@ -21,21 +21,22 @@ use super::{ServeError, Served};
 /// The path the MCP endpoint is served at.
 pub const MCP_PATH: &str = "/mcp";
 
-/// The largest request body read (rmcp's own limit).
-const MAX_BODY: usize = 4 * 1024 * 1024;
-
 /// A body sent by POST that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
 /// spec says, where rmcp answers 415 in plain text; everything else passes unchanged.
-async fn parse_errors(request: Request, next: Next) -> Response {
+async fn parse_errors(
+    axum::extract::State(max_body): axum::extract::State<usize>,
+    request: Request,
+    next: Next,
+) -> Response {
     if request.method() != Method::POST {
         return next.run(request).await;
     }
     let (parts, body) = request.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+    let Ok(bytes) = axum::body::to_bytes(body, max_body).await else {
         return rpc_error(
             StatusCode::PAYLOAD_TOO_LARGE,
             -32600,
-            "request body too large",
+            &format!("request body too large: the limit is {max_body} bytes"),
         );
     };
     if let Err(err) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
@@ -66,7 +67,10 @@ fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response {
 /// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy.
 pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
     let registry = served.registry();
-    let mut config = StreamableHttpServerConfig::default().with_cancellation_token(shutdown);
+    let max_body = registry.inner.limits.max_request_bytes;
+    let mut config = StreamableHttpServerConfig::default()
+        .with_cancellation_token(shutdown)
+        .with_max_request_body_bytes(max_body);
     if let Some(hosts) = &registry.inner.allowed_hosts {
         config = config.with_allowed_hosts(hosts.clone());
     }
@@ -81,7 +85,7 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
     );
     axum::Router::new()
         .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn(parse_errors))
+        .layer(axum::middleware::from_fn_with_state(max_body, parse_errors))
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
