@@ -8,22 +8,25 @@
 //! Enforced (JSON Schema 2020-12 semantics): `type`, `enum`, `const`, `minimum`, `maximum`,
 //! `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `minLength`, `maxLength`,
 //! `pattern` (ECMA-262, through `regress`), `format` (the formats in
-//! [`Format`]), `prefixItems`, `items`, `minItems`, `maxItems`, `uniqueItems`,
-//! `properties`, `patternProperties`, `additionalProperties`,
-//! `unevaluatedProperties` (`false` or `true`), `propertyNames`, `required`,
-//! `minProperties`, `maxProperties`, `allOf`, `anyOf`, `oneOf`, `not`, `$ref` (to a JSON
-//! pointer in the same document: `#`, `#/$defs/…`) and `$defs`.
+//! [`Format`]), `prefixItems`, `items`, `contains` (with `minContains`, `maxContains`),
+//! `minItems`, `maxItems`, `uniqueItems`, `properties`, `patternProperties`,
+//! `additionalProperties`, `unevaluatedProperties` (`false` or `true`), `propertyNames`,
+//! `required`, `dependentRequired`, `dependentSchemas`, `minProperties`, `maxProperties`,
+//! `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `$ref` (to a JSON pointer in the
+//! same document: `#`, `#/$defs/…`, or the same pointer after the root's `$id`) and `$defs`.
 //!
-//! Annotations, allowed and not checked: `$schema`, `$comment`, `title`, `description`,
-//! `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `contentEncoding`,
-//! `contentMediaType`, keys starting with `x-`, and a `format` not in [`Format`]: JSON
-//! Schema 2020-12 makes `format` an annotation unless a validator opts in, so a format we
-//! do not know (`partial-date-time`, `int128`) describes the value without constraining it,
-//! for us as for clients.
+//! Annotations, allowed and not checked: `$schema` (when it names 2020-12, the dialect
+//! enforced here), `$id` (at the root only: it names the document), `$anchor`, `$comment`,
+//! `title`, `description`, `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`,
+//! `contentEncoding`, `contentMediaType`, keys starting with `x-`, and a `format` not in
+//! [`Format`]: JSON Schema 2020-12 makes `format` an annotation unless a validator opts in,
+//! so a format we do not know (`partial-date-time`, `int128`) describes the value without
+//! constraining it, for us as for clients.
 //!
-//! Everything else (`contains`, `if`/`then`/`else`, `dependentRequired`,
-//! `dependentSchemas`, `unevaluatedItems`, `$id`, `$anchor`, `$dynamicRef`, remote `$ref`s,
-//! a misspelt keyword) is refused.
+//! Everything else (`unevaluatedItems`, `$dynamicRef`, `$dynamicAnchor`, `$vocabulary`,
+//! remote `$ref`s and `$ref`s to an anchor, an `$id` below the root, another dialect's
+//! `$schema`, a `then`/`else` without `if` or a `minContains`/`maxContains` without
+//! `contains`, which would constrain nothing, a misspelt keyword) is refused.
 
 use std::{collections::HashMap, fmt};
 
@@ -31,12 +34,12 @@ use serde_json::Value;
 
 use super::{
     format::Format,
-    node::{Additional, Discriminator, Node, OBJECT, types_of},
+    node::{Additional, Condition, Discriminator, Node, OBJECT, show, types_of},
 };
 
 /// Keywords that assert nothing: descriptions for the model and for tools.
 const ANNOTATIONS: &[&str] = &[
-    "$schema",
+    "$anchor",
     "$comment",
     "title",
     "description",
@@ -85,9 +88,15 @@ impl fmt::Debug for Pattern {
     }
 }
 
+/// The dialect the check enforces, as `$schema` names it.
+const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
 /// Compiles one document: its root and every subschema a `$ref` points to.
 pub(super) struct Compiler<'d> {
     doc: &'d Value,
+    /// The root's `$id` without its (empty) fragment: a `$ref` that starts with it points
+    /// into this document.
+    base: Option<&'d str>,
     pub(super) refs: Vec<Node>,
     index: HashMap<String, usize>,
     pub(super) errors: Vec<String>,
@@ -95,8 +104,14 @@ pub(super) struct Compiler<'d> {
 
 impl<'d> Compiler<'d> {
     pub(super) fn new(doc: &'d Value) -> Self {
+        let base = doc
+            .get("$id")
+            .and_then(Value::as_str)
+            .map(|id| id.strip_suffix('#').unwrap_or(id))
+            .filter(|id| !id.is_empty());
         Compiler {
             doc,
+            base,
             refs: Vec::new(),
             index: HashMap::new(),
             errors: Vec::new(),
@@ -128,6 +143,22 @@ impl<'d> Compiler<'d> {
         let mut node = Node::default();
         for (key, value) in map {
             self.keyword(&mut node, key, value, at);
+        }
+        // Keywords that only act beside another would constrain nothing alone; whoever
+        // wrote them expected them to.
+        for (key, needs) in [
+            ("then", "if"),
+            ("else", "if"),
+            ("minContains", "contains"),
+            ("maxContains", "contains"),
+        ] {
+            if map.contains_key(key) && !map.contains_key(needs) {
+                self.refuse(
+                    key,
+                    at,
+                    format!("has no `{needs}` beside it, so it constrains nothing"),
+                );
+            }
         }
         if !node.one_of.is_empty() {
             node.discriminator = discriminator(&node.one_of);
@@ -162,8 +193,8 @@ impl<'d> Compiler<'d> {
                     _ => self.refuse(key, at, "must be greater than 0"),
                 }
             }
-            "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties"
-            | "maxProperties" => {
+            "minLength" | "maxLength" | "minItems" | "maxItems" | "minContains"
+            | "maxContains" | "minProperties" | "maxProperties" => {
                 let Some(n) = value.as_u64() else {
                     return self.refuse(key, at, "must be a non-negative integer");
                 };
@@ -172,6 +203,8 @@ impl<'d> Compiler<'d> {
                     "maxLength" => &mut node.max_length,
                     "minItems" => &mut node.min_items,
                     "maxItems" => &mut node.max_items,
+                    "minContains" => &mut node.min_contains,
+                    "maxContains" => &mut node.max_contains,
                     "minProperties" => &mut node.min_properties,
                     _ => &mut node.max_properties,
                 } = Some(n);
@@ -212,11 +245,29 @@ impl<'d> Compiler<'d> {
                 }
             }
             "items" => node.items = Some(Box::new(self.compile(value, &here()))),
+            "contains" => node.contains = Some(Box::new(self.compile(value, &here()))),
             "not" => node.not = Some(Box::new(self.compile(value, &here()))),
+            "if" => {
+                node.condition = Some(Condition {
+                    schema: Box::new(self.compile(value, &here())),
+                    words: condition_words(value),
+                });
+            }
+            "then" => node.then = Some(Box::new(self.compile(value, &here()))),
+            "else" => node.otherwise = Some(Box::new(self.compile(value, &here()))),
             "propertyNames" => {
                 node.property_names = Some(Box::new(self.compile(value, &here())));
             }
-            "properties" | "patternProperties" | "$defs" => {
+            "dependentRequired" => match value.as_object().and_then(|entries| {
+                entries
+                    .iter()
+                    .map(|(name, names)| Some((name.clone(), strings(names)?)))
+                    .collect::<Option<Vec<_>>>()
+            }) {
+                Some(entries) => node.dependent_required = entries,
+                None => self.refuse(key, at, "must be an object of arrays of strings"),
+            },
+            "properties" | "patternProperties" | "dependentSchemas" | "$defs" => {
                 let Some(entries) = value.as_object() else {
                     return self.refuse(key, at, "must be an object");
                 };
@@ -227,6 +278,10 @@ impl<'d> Compiler<'d> {
                         "properties" => {
                             let child = self.compile(schema, &at);
                             node.properties.push((name.clone(), child));
+                        }
+                        "dependentSchemas" => {
+                            let child = self.compile(schema, &at);
+                            node.dependent_schemas.push((name.clone(), child));
                         }
                         "patternProperties" => match Pattern::new(name) {
                             Ok(pattern) => {
@@ -248,12 +303,7 @@ impl<'d> Compiler<'d> {
                     }
                 }
             }
-            "required" => match value.as_array().and_then(|names| {
-                names
-                    .iter()
-                    .map(|n| n.as_str().map(ToOwned::to_owned))
-                    .collect::<Option<Vec<_>>>()
-            }) {
+            "required" => match strings(value) {
                 Some(names) => node.required = names,
                 None => self.refuse(key, at, "must be an array of strings"),
             },
@@ -277,6 +327,23 @@ impl<'d> Compiler<'d> {
                 Some(target) => node.reference = self.reference(target, at),
                 None => self.refuse(key, at, "must be a string"),
             },
+            "$schema" => match value.as_str() {
+                Some(dialect) if dialect.strip_suffix('#').unwrap_or(dialect) == DIALECT => {}
+                _ => self.refuse(
+                    key,
+                    at,
+                    format!("is {}; the argument check enforces JSON Schema 2020-12, so write `\"$schema\": \"{DIALECT}\"` and its keywords", show(value)),
+                ),
+            },
+            "$id" => match value.as_str() {
+                Some(_) if at == "#" => {}
+                Some(_) => self.refuse(
+                    key,
+                    at,
+                    "starts a schema resource of its own inside the document; the argument check resolves `$ref`s against the root alone, so move the subschema into the root's `$defs` without an `$id`",
+                ),
+                None => self.refuse(key, at, "must be a string"),
+            },
             _ if ANNOTATIONS.contains(&key) || key.starts_with("x-") => {}
             _ => {
                 self.refuse(
@@ -290,6 +357,13 @@ impl<'d> Compiler<'d> {
 
     /// The index of the compiled target of `$ref: target`, compiling it on first use.
     fn reference(&mut self, target: &str, at: &str) -> Option<usize> {
+        // `https://example.com/order.json#/$defs/x` is `#/$defs/x` in a document whose
+        // `$id` is `https://example.com/order.json`.
+        let target = match self.base.and_then(|base| target.strip_prefix(base)) {
+            Some("") => "#",
+            Some(rest) if rest.starts_with('#') => rest,
+            _ => target,
+        };
         if let Some(&i) = self.index.get(target) {
             return Some(i);
         }
@@ -301,6 +375,14 @@ impl<'d> Compiler<'d> {
             );
             return None;
         };
+        if !pointer.is_empty() && !pointer.starts_with('/') {
+            self.refuse(
+                "$ref",
+                at,
+                format!("points to the anchor {target}; only JSON pointers are resolved, so write the anchored schema's place, like `#/$defs/{pointer}`"),
+            );
+            return None;
+        }
         let Some(schema) = self.doc.pointer(pointer) else {
             self.refuse(
                 "$ref",
@@ -316,6 +398,72 @@ impl<'d> Compiler<'d> {
         self.refs[i] = node;
         Some(i)
     }
+}
+
+/// An array of strings, as `required` and `dependentRequired` hold.
+fn strings(value: &Value) -> Option<Vec<String>> {
+    value
+        .as_array()?
+        .iter()
+        .map(|n| n.as_str().map(ToOwned::to_owned))
+        .collect()
+}
+
+/// An `if` schema in words, when it has the usual shape: `properties` whose schemas are a
+/// `const`, an `enum` or a `type`, and `required`. Each part is a property name and what is
+/// said of it (`is "express"`, `is given`); `None` for any other shape.
+fn condition_words(schema: &Value) -> Option<Vec<(String, String)>> {
+    const QUIET: &[&str] = &["title", "description", "$comment"];
+    let map = schema.as_object()?;
+    let fits = |map: &serde_json::Map<String, Value>, allowed: &[&str]| {
+        map.keys()
+            .all(|k| allowed.contains(&k.as_str()) || QUIET.contains(&k.as_str()))
+    };
+    if !fits(map, &["properties", "required", "type"])
+        || map.get("type").is_some_and(|t| t != "object")
+    {
+        return None;
+    }
+    let required = match map.get("required") {
+        Some(names) => strings(names)?,
+        None => Vec::new(),
+    };
+    let mut parts = Vec::new();
+    for (name, property) in map
+        .get("properties")
+        .map_or(Some(&serde_json::Map::new()), Value::as_object)?
+    {
+        let property = property.as_object()?;
+        if !fits(property, &["const", "enum", "type"]) {
+            return None;
+        }
+        let what = if let Some(value) = property.get("const") {
+            show(value)
+        } else if let Some(values) = property.get("enum").and_then(Value::as_array) {
+            match &values[..] {
+                [one] => show(one),
+                _ => format!(
+                    "one of {}",
+                    values.iter().map(show).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        } else {
+            super::node::expected(types_of(property.get("type")?)?)
+        };
+        // Without `required`, an absent property meets its schema too.
+        let words = if required.contains(name) {
+            format!("is {what}")
+        } else {
+            format!("is {what} or absent")
+        };
+        parts.push((name.clone(), words));
+    }
+    for name in required {
+        if !parts.iter().any(|(n, _)| *n == name) {
+            parts.push((name, "is given".to_owned()));
+        }
+    }
+    (!parts.is_empty()).then_some(parts)
 }
 
 /// A key as a JSON pointer token.

@@ -1,6 +1,6 @@
 //! One compiled schema node and the checks it runs.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use mcp_tools_shared::suggest;
 use serde_json::{Map, Number, Value};
@@ -105,6 +105,31 @@ pub(super) enum Discriminator {
     Key(Vec<(String, usize)>),
 }
 
+/// `if`: its schema, and what it asks in words, for the messages of `then` and `else`.
+#[derive(Debug)]
+pub(super) struct Condition {
+    pub(super) schema: Box<Node>,
+    /// Each property the condition names and what it says of it (`is "express"`), when
+    /// it has the usual shape (see `compile::condition_words`).
+    pub(super) words: Option<Vec<(String, String)>>,
+}
+
+impl Condition {
+    /// The condition at `path`, in words: ``` `method` is "express" ```, or a plain
+    /// mention of the schema's `if` when it has another shape.
+    fn describe(&self, path: &Path<'_>) -> String {
+        match &self.words {
+            Some(parts) => parts
+                .iter()
+                .map(|(name, words)| format!("`{}` {words}", path.child(name)))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            None if path.is_root() => "the arguments meet the schema's `if`".to_owned(),
+            None => format!("{path} meets the schema's `if`"),
+        }
+    }
+}
+
 /// A compiled schema: the keywords listed in [`super::compile`], nothing else.
 #[derive(Debug, Default)]
 pub(super) struct Node {
@@ -125,9 +150,16 @@ pub(super) struct Node {
     pub(super) min_items: Option<u64>,
     pub(super) max_items: Option<u64>,
     pub(super) unique_items: bool,
+    pub(super) contains: Option<Box<Node>>,
+    pub(super) min_contains: Option<u64>,
+    pub(super) max_contains: Option<u64>,
     pub(super) properties: Vec<(String, Node)>,
     pub(super) pattern_properties: Vec<(Pattern, Node)>,
     pub(super) required: Vec<String>,
+    /// `dependentRequired`: when the first key is present, so must the others be.
+    pub(super) dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentSchemas`: when the key is present, the whole object meets the schema.
+    pub(super) dependent_schemas: Vec<(String, Node)>,
     pub(super) additional: Additional,
     /// `unevaluatedProperties: false`.
     pub(super) unevaluated_closed: bool,
@@ -138,6 +170,10 @@ pub(super) struct Node {
     pub(super) one_of: Vec<Node>,
     pub(super) all_of: Vec<Node>,
     pub(super) not: Option<Box<Node>>,
+    /// `if`, `then`, `else`.
+    pub(super) condition: Option<Condition>,
+    pub(super) then: Option<Box<Node>>,
+    pub(super) otherwise: Option<Box<Node>>,
     pub(super) discriminator: Discriminator,
     /// Index of the `$ref` target in [`Cx::refs`].
     pub(super) reference: Option<usize>,
@@ -197,6 +233,23 @@ impl Node {
         for node in &self.all_of {
             node.check(value, path, cx);
         }
+        if let Some(condition) = &self.condition {
+            let (branch, word) = if condition.schema.accepts(value, cx) {
+                (&self.then, "when")
+            } else {
+                (&self.otherwise, "unless")
+            };
+            if let Some(branch) = branch {
+                let because = format!("{word} {}", condition.describe(path));
+                branch.check_because(value, path, cx, &because);
+            }
+        }
+        for (key, node) in &self.dependent_schemas {
+            if value.as_object().is_some_and(|map| map.contains_key(key)) {
+                let because = format!("when `{}` is given", path.child(key));
+                node.check_because(value, path, cx, &because);
+            }
+        }
         if !self.any_of.is_empty() {
             self.check_alternatives(&self.any_of, false, value, path, cx);
         }
@@ -213,6 +266,16 @@ impl Node {
                 show(value)
             ));
         }
+    }
+
+    /// Checks `value` against a schema that applies only because of a condition, saying
+    /// the condition after each problem: ``missing required argument `deadline` (when
+    /// `method` is "express")``.
+    fn check_because(&self, value: &mut Value, path: &Path<'_>, cx: &mut Cx<'_>, because: &str) {
+        let mut sub = cx.trial();
+        self.check(value, path, &mut sub);
+        cx.errors
+            .extend(sub.errors.into_iter().map(|e| format!("{e} ({because})")));
     }
 
     /// Whether `value` meets this schema (on a copy: normalising it changes nothing).
@@ -390,6 +453,9 @@ impl Node {
                 }
             }
         }
+        if let Some(contains) = &self.contains {
+            self.check_contains(contains, items, path, cx);
+        }
         for (i, item) in items.iter_mut().enumerate() {
             let node = match self.prefix_items.get(i) {
                 Some(node) => node,
@@ -402,6 +468,69 @@ impl Node {
             cx.depth += 1;
             node.check(item, &child, cx);
             cx.depth -= 1;
+        }
+    }
+
+    /// `contains`, `minContains` (1 unless given) and `maxContains`.
+    fn check_contains(&self, contains: &Node, items: &[Value], path: &Path<'_>, cx: &mut Cx<'_>) {
+        let matched = items
+            .iter()
+            .filter(|item| contains.accepts(item, cx))
+            .count() as u64;
+        let min = self.min_contains.unwrap_or(1);
+        // A `const` or an `enum` says the items it wants; another schema is named by its
+        // keyword, with what the first item lacks.
+        let wanted = contains.constant.as_ref().map(show).or_else(|| {
+            contains
+                .enumeration
+                .is_some()
+                .then(|| contains.shape(cx.refs))
+        });
+        let that = |n: u64| match (&wanted, n) {
+            (Some(shape), 1) => format!("that is {shape}"),
+            (Some(shape), _) => format!("that are {shape}"),
+            (None, 1) => "that matches its `contains` schema".to_owned(),
+            (None, _) => "that match its `contains` schema".to_owned(),
+        };
+        if matched < min {
+            let mut message = if min == 1 {
+                format!("{} must contain an item {}", subject(path), that(1))
+            } else {
+                format!(
+                    "{} must contain at least {min} items {}; got {matched}",
+                    subject(path),
+                    that(min)
+                )
+            };
+            if items.is_empty() {
+                message.push_str("; got an empty array");
+            } else if matched == 0 {
+                let _ = write!(
+                    message,
+                    "; none of its {} item{} does",
+                    items.len(),
+                    plural(items.len() as u64)
+                );
+                if wanted.is_none() {
+                    let mut first = items[0].clone();
+                    let mut sub = cx.trial();
+                    contains.check(&mut first, &Path::Index(path, 0), &mut sub);
+                    if let Some(why) = sub.errors.first() {
+                        let _ = write!(message, " ({why})");
+                    }
+                }
+            }
+            cx.errors.push(message);
+        }
+        if let Some(max) = self.max_contains
+            && matched > max
+        {
+            cx.errors.push(format!(
+                "{} must contain at most {max} item{} {}; got {matched}",
+                subject(path),
+                plural(max),
+                that(max)
+            ));
         }
     }
 
@@ -430,11 +559,19 @@ impl Node {
         }
         for name in &self.required {
             if !map.contains_key(name) {
-                cx.errors.push(if path.is_root() {
-                    format!("missing required argument `{name}`")
-                } else {
-                    format!("{path} is missing required field `{name}`")
-                });
+                cx.errors.push(missing(path, name));
+            }
+        }
+        for (key, names) in &self.dependent_required {
+            if !map.contains_key(key) {
+                continue;
+            }
+            for name in names.iter().filter(|n| !map.contains_key(*n)) {
+                cx.errors.push(format!(
+                    "{} (when `{}` is given)",
+                    missing(path, name),
+                    path.child(key)
+                ));
             }
         }
         if let Some(names) = &self.property_names {
@@ -558,7 +695,18 @@ impl Node {
         if let Some(target) = self.reference.and_then(|r| refs.get(r)) {
             target.names(refs, out, depth + 1);
         }
-        for branch in self.all_of.iter().chain(&self.any_of).chain(&self.one_of) {
+        let conditional = [&self.then, &self.otherwise]
+            .into_iter()
+            .flatten()
+            .map(|b| &**b)
+            .chain(self.dependent_schemas.iter().map(|(_, b)| b));
+        for branch in self
+            .all_of
+            .iter()
+            .chain(&self.any_of)
+            .chain(&self.one_of)
+            .chain(conditional)
+        {
             branch.names(refs, out, depth + 1);
         }
     }
@@ -572,6 +720,25 @@ impl Node {
             return true;
         }
         if self.all_of.iter().any(|b| b.evaluates(key, whole, cx)) {
+            return true;
+        }
+        // `if` keeps what it evaluated only when it holds; then `then` applies, else `else`.
+        if let Some(condition) = &self.condition {
+            let holds = condition.schema.accepts(whole, cx);
+            if holds && condition.schema.evaluates(key, whole, cx) {
+                return true;
+            }
+            let branch = if holds { &self.then } else { &self.otherwise };
+            if branch.as_ref().is_some_and(|b| b.evaluates(key, whole, cx)) {
+                return true;
+            }
+        }
+        if let Value::Object(map) = whole
+            && self
+                .dependent_schemas
+                .iter()
+                .any(|(k, b)| map.contains_key(k) && b.evaluates(key, whole, cx))
+        {
             return true;
         }
         self.any_of
@@ -749,7 +916,7 @@ impl Node {
         if let Some(target) = self.reference.and_then(|r| refs.get(r)) {
             return target.shape(refs);
         }
-        "a value of another shape".to_owned()
+        OTHER_SHAPE.to_owned()
     }
 
     /// The one value this node allows, if it is a `const` or a one-item `enum`.
@@ -759,6 +926,18 @@ impl Node {
             (None, Some(e)) if e.len() == 1 => Some(e[0].clone()),
             _ => None,
         }
+    }
+}
+
+/// What [`Node::shape`] says of a schema it cannot sum up.
+const OTHER_SHAPE: &str = "a value of another shape";
+
+/// ``missing required argument `name` ``, or the same of a nested object's field.
+fn missing(path: &Path<'_>, name: &str) -> String {
+    if path.is_root() {
+        format!("missing required argument `{name}`")
+    } else {
+        format!("{path} is missing required field `{name}`")
     }
 }
 
@@ -798,7 +977,7 @@ pub(super) fn types_of(value: &Value) -> Option<u8> {
     }
 }
 
-fn expected(types: u8) -> String {
+pub(super) fn expected(types: u8) -> String {
     let mut names = Vec::new();
     if types & NUMBER != 0 {
         names.push("a number");

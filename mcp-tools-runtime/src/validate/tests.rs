@@ -274,8 +274,8 @@ fn keywords_the_check_does_not_enforce_are_refused_with_their_place() {
     let err = compiled(json!({
         "type": "object",
         "properties": {
-            "tags": {"type": "array", "contains": {"const": "x"}},
-            "when": {"if": {"type": "string"}, "then": {"minLength": 1}},
+            "tags": {"type": "array", "unevaluatedItems": false},
+            "when": {"$dynamicRef": "#meta"},
             "size": {"type": "integer", "maximumm": 3}
         }
     }))
@@ -291,15 +291,16 @@ fn keywords_the_check_does_not_enforce_are_refused_with_their_place() {
     assert_eq!(
         keywords,
         [
-            "`contains` at #/properties/tags",
-            "`if` at #/properties/when",
-            "`then` at #/properties/when",
+            "`unevaluatedItems` at #/properties/tags",
+            "`$dynamicRef` at #/properties/when",
             "`maximumm` at #/properties/size",
         ]
     );
     // Annotations, unknown formats and `x-` extensions assert nothing and are allowed.
     compiled(json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://example.com/schemas/x.json",
+        "$anchor": "top",
         "title": "t", "description": "d", "$comment": "c", "deprecated": true,
         "readOnly": false, "writeOnly": false, "examples": [1], "default": 1,
         "format": "partial-date-time", "x-unit": "kg"
@@ -309,6 +310,239 @@ fn keywords_the_check_does_not_enforce_are_refused_with_their_place() {
     assert!(
         err[0].starts_with("`$ref` at # points outside the schema"),
         "{err:?}"
+    );
+}
+
+#[test]
+fn what_a_hand_written_schema_gets_wrong_is_refused_with_the_fix() {
+    let err = compiled(json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "$defs": {"inner": {"$id": "inner.json", "type": "string"}},
+        "properties": {
+            "a": {"$ref": "#inner"},
+            "b": {"then": {"minLength": 1}},
+            "c": {"type": "array", "minContains": 2}
+        }
+    }))
+    .unwrap_err();
+    assert_eq!(
+        err,
+        [
+            "`$schema` at # is \"http://json-schema.org/draft-07/schema#\"; the argument check enforces JSON Schema 2020-12, so write `\"$schema\": \"https://json-schema.org/draft/2020-12/schema\"` and its keywords",
+            "`$id` at #/$defs/inner starts a schema resource of its own inside the document; the argument check resolves `$ref`s against the root alone, so move the subschema into the root's `$defs` without an `$id`",
+            "`$ref` at #/properties/a points to the anchor #inner; only JSON pointers are resolved, so write the anchored schema's place, like `#/$defs/inner`",
+            "`then` at #/properties/b has no `if` beside it, so it constrains nothing",
+            "`minContains` at #/properties/c has no `contains` beside it, so it constrains nothing",
+        ]
+    );
+}
+
+fn raw_errors(schema: Value, args: Value) -> Vec<String> {
+    let validator = compiled(schema).expect("the schema compiles");
+    let Value::Object(mut args) = args else {
+        panic!("not an object")
+    };
+    validator.validate(&mut args).err().unwrap_or_default()
+}
+
+fn shipping() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "method": {"enum": ["standard", "express", "freight"]},
+            "deadline": {"type": "string", "format": "date-time"},
+            "pallets": {"type": "integer", "minimum": 1},
+            "insured_value_eur": {"type": "number"},
+            "signature": {"type": "boolean"},
+            "address": {
+                "type": "object",
+                "properties": {"country": {"type": "string"}, "state": {"type": "string"}},
+                "if": {"properties": {"country": {"const": "US"}}, "required": ["country"]},
+                "then": {"required": ["state"]}
+            }
+        },
+        "required": ["method"],
+        "additionalProperties": false,
+        "allOf": [
+            {
+                "if": {"properties": {"method": {"const": "express"}}, "required": ["method"]},
+                "then": {"required": ["deadline"]}
+            },
+            {
+                "if": {"properties": {"method": {"const": "freight"}}, "required": ["method"]},
+                "then": {"required": ["pallets"]},
+                "else": {"properties": {"pallets": false}}
+            }
+        ],
+        "dependentRequired": {"insured_value_eur": ["signature"]},
+        "dependentSchemas": {
+            "signature": {"properties": {"method": {"enum": ["express", "freight"]}}}
+        }
+    })
+}
+
+#[test]
+fn if_then_else_say_which_condition_applies() {
+    assert!(raw_errors(shipping(), json!({"method": "standard"})).is_empty());
+    assert!(
+        raw_errors(
+            shipping(),
+            json!({"method": "express", "deadline": "2026-05-04T12:00:00Z"})
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        raw_errors(shipping(), json!({"method": "express"})),
+        ["missing required argument `deadline` (when `method` is \"express\")"]
+    );
+    assert_eq!(
+        raw_errors(shipping(), json!({"method": "freight"})),
+        ["missing required argument `pallets` (when `method` is \"freight\")"]
+    );
+    assert_eq!(
+        raw_errors(shipping(), json!({"method": "standard", "pallets": 2})),
+        ["pallets is not allowed (unless `method` is \"freight\")"]
+    );
+    // Nested: the condition names the field by its path.
+    assert_eq!(
+        raw_errors(
+            shipping(),
+            json!({"method": "standard", "address": {"country": "US"}})
+        ),
+        ["address is missing required field `state` (when `address.country` is \"US\")"]
+    );
+    // A condition of another shape is named by its keyword.
+    let other = json!({
+        "type": "object",
+        "if": {"minProperties": 2},
+        "then": {"required": ["reason"]}
+    });
+    assert_eq!(
+        raw_errors(other, json!({"a": 1, "b": 2})),
+        ["missing required argument `reason` (when the arguments meet the schema's `if`)"]
+    );
+    // Without `required`, the condition also holds when the property is absent, and says so.
+    let lax = json!({
+        "type": "object",
+        "if": {"properties": {"mode": {"const": "fast"}}},
+        "then": {"required": ["limit"]}
+    });
+    assert_eq!(
+        raw_errors(lax, json!({})),
+        ["missing required argument `limit` (when `mode` is \"fast\" or absent)"]
+    );
+}
+
+#[test]
+fn dependent_keywords_name_the_key_that_triggers_them() {
+    assert_eq!(
+        raw_errors(
+            shipping(),
+            json!({"method": "express", "deadline": "2026-05-04T12:00:00Z", "insured_value_eur": 900})
+        ),
+        ["missing required argument `signature` (when `insured_value_eur` is given)"]
+    );
+    assert_eq!(
+        raw_errors(shipping(), json!({"method": "standard", "signature": true})),
+        [
+            "method must be one of \"express\", \"freight\"; got \"standard\" (when `signature` is given)"
+        ]
+    );
+}
+
+#[test]
+fn contains_counts_the_items_that_match() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "labels": {"type": "array", "items": {"type": "string"}, "contains": {"const": "fragile"}},
+            "codes": {
+                "type": "array",
+                "contains": {"type": "string", "pattern": "^UN\\d{4}$"},
+                "minContains": 2,
+                "maxContains": 3
+            },
+            "notes": {"type": "array", "contains": {"type": "string", "minLength": 3}},
+            "any": {"type": "array", "contains": {"const": 1}, "minContains": 0, "maxContains": 1}
+        }
+    });
+    assert!(
+        raw_errors(
+            schema.clone(),
+            json!({"labels": ["x", "fragile"], "codes": ["UN1234", "UN5678", "A"], "any": []})
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        raw_errors(schema.clone(), json!({"labels": ["x", "y"], "any": [1, 1]})),
+        [
+            "labels must contain an item that is \"fragile\"; none of its 2 items does",
+            "any must contain at most 1 item that is 1; got 2",
+        ]
+    );
+    assert_eq!(
+        raw_errors(schema.clone(), json!({"labels": []})),
+        ["labels must contain an item that is \"fragile\"; got an empty array"]
+    );
+    assert_eq!(
+        raw_errors(
+            schema.clone(),
+            json!({"codes": ["UN1234", "B"], "notes": ["ok"]})
+        ),
+        [
+            "codes must contain at least 2 items that match its `contains` schema; got 1",
+            "notes must contain an item that matches its `contains` schema; none of its 1 item does (notes[0] must be at least 3 characters long; got 2: \"ok\")",
+        ]
+    );
+    assert_eq!(
+        raw_errors(
+            schema,
+            json!({"codes": ["UN0001", "UN0002", "UN0003", "UN0004"]})
+        ),
+        ["codes must contain at most 3 items that match its `contains` schema; got 4"]
+    );
+}
+
+#[test]
+fn refs_through_the_root_id_and_conditional_branches_evaluate_properties() {
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://example.com/schemas/pickup.json",
+        "type": "object",
+        "$defs": {"slot": {"type": "string", "enum": ["am", "pm"]}},
+        "properties": {
+            "kind": {"enum": ["home", "depot"]},
+            "slot": {"$ref": "https://example.com/schemas/pickup.json#/$defs/slot"}
+        },
+        "required": ["kind"],
+        "if": {"properties": {"kind": {"const": "home"}}},
+        "then": {"properties": {"street": {"type": "string"}}, "required": ["street"]},
+        "else": {"properties": {"depot_code": {"type": "string"}}},
+        "unevaluatedProperties": false
+    });
+    assert!(
+        raw_errors(
+            schema.clone(),
+            json!({"kind": "home", "street": "Main St 1", "slot": "am"})
+        )
+        .is_empty()
+    );
+    assert!(raw_errors(schema.clone(), json!({"kind": "depot", "depot_code": "D7"})).is_empty());
+    assert_eq!(
+        raw_errors(
+            schema.clone(),
+            json!({"kind": "home", "street": "x", "slot": "noon"})
+        ),
+        ["slot must be one of \"am\", \"pm\"; got \"noon\""]
+    );
+    // `depot_code` is evaluated by `else` only: a home pickup does not take it.
+    assert_eq!(
+        raw_errors(
+            schema,
+            json!({"kind": "home", "street": "x", "depot_code": "D7"})
+        ),
+        ["unknown argument `depot_code`; expected `kind`, `slot`, `street`"]
     );
 }
 
