@@ -40,6 +40,17 @@ impl Doc {
 }
 
 impl Doc {
+    /// The `description` of an `input_schema` property, as the rules read a doc comment;
+    /// reported at `span`, the `input_schema` path.
+    pub(crate) fn described(text: &str, span: Span) -> Doc {
+        Doc {
+            text: Some(text.to_owned()),
+            raw: Vec::new(),
+            span,
+            lines: vec![(text.to_owned(), span)],
+        }
+    }
+
     /// An expression of type `&'static str` holding the description.
     pub(crate) fn to_expr(&self) -> TokenStream {
         match &self.text {

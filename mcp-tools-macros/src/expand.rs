@@ -37,6 +37,18 @@
 //!     })
 //! }
 //! ```
+//!
+//! With `input_schema = "schemas/order.json"`, `ToolMeta::input_schema` holds the file's
+//! text through `include_str!` (so rustc tracks the file and an edit rebuilds the crate)
+//! and its top-level property names; `__describe` describes only the injected parameters,
+//! the one parameter left takes the whole arguments object through
+//! `<T as ToolArguments>::from_arguments`, and every other parameter is checked at compile
+//! time to have the role `Injected`:
+//!
+//! ```text
+//! const _: () = assert!(matches!(<State<Depot> as ToolArg>::ROLE, ParamRole::Injected), "…");
+//! let __a1 = <Booking as ToolArguments>::from_arguments(&__PARAMS[1], &mut call);
+//! ```
 
 use mcp_tools_shared::binary::BinaryPolicy;
 use proc_macro2::{Span, TokenStream};
@@ -95,14 +107,24 @@ fn expand(tool: &ToolFn) -> TokenStream {
     let ident = tool.ident();
     let name = tool.wire_name();
     let aliases = tool.args.aliases.iter().map(|a| &a.name.value);
-    let params = tool.params.iter().map(param_meta);
+    let params = tool
+        .params
+        .iter()
+        .map(|p| param_meta(p, takes_arguments(tool, p)));
     let count = tool.params.len();
     let meta = tool_meta(tool);
-    let role_checks = tool.params.iter().filter_map(role_check);
-    let describes = tool.params.iter().enumerate().map(|(i, p)| {
-        let ty = &p.value_ty;
-        quote_spanned!(ty.span()=> <#ty as __rt::ToolArg>::describe(&__PARAMS[#i], schema);)
-    });
+    let role_checks = tool.params.iter().filter_map(|p| role_check(tool, p));
+    // The parameter that takes the arguments of an `input_schema` tool adds nothing to a
+    // schema: the file is the schema.
+    let describes = tool
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !takes_arguments(tool, p))
+        .map(|(i, p)| {
+            let ty = &p.value_ty;
+            quote_spanned!(ty.span()=> <#ty as __rt::ToolArg>::describe(&__PARAMS[#i], schema);)
+        });
     let call = call_fn(tool);
     let output_ty = tool.output_ty();
     let output =
@@ -128,6 +150,33 @@ fn expand(tool: &ToolFn) -> TokenStream {
                 }
             }
         };
+    }
+}
+
+/// Whether `param` receives the whole arguments object: with `input_schema`, the one
+/// parameter the server does not supply (checked by the rules).
+fn takes_arguments(tool: &ToolFn, param: &Param) -> bool {
+    tool.args.input_schema.is_some() && param.source != Source::Injected
+}
+
+/// The `RawSchema` of an `input_schema` tool: the file as `include_str!` reads it (so rustc
+/// tracks it), and its top-level property names as the macro read them.
+fn raw_schema(tool: &ToolFn) -> TokenStream {
+    let Some(path) = &tool.args.input_schema else {
+        return quote!(::core::option::Option::None);
+    };
+    let written = &path.value;
+    let file = format!("/{written}");
+    let text = quote_spanned! {path.span=>
+        ::core::include_str!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), #file))
+    };
+    let properties = tool.properties.iter().map(|p| &p.wire_name.value);
+    quote! {
+        ::core::option::Option::Some(__rt::RawSchema {
+            path: #written,
+            text: #text,
+            properties: &[#(#properties),*],
+        })
     }
 }
 
@@ -172,6 +221,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let input_schema = raw_schema(tool);
     quote! {
         __rt::ToolMeta {
             name: #name,
@@ -189,6 +239,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             concise_tokens: #concise_tokens,
             detailed_tokens: #detailed_tokens,
             binary: #binary,
+            input_schema: #input_schema,
             params: &__PARAMS,
         }
     }
@@ -205,15 +256,21 @@ fn alias_meta(alias: &crate::parse::AliasArg) -> TokenStream {
     }
 }
 
-fn param_meta(param: &Param) -> TokenStream {
+/// The parameter's row of the table; `arguments` for the one that takes the whole
+/// arguments object of an `input_schema` tool, which no schema lists.
+fn param_meta(param: &Param, arguments: bool) -> TokenStream {
     let name = &param.wire_name.value;
-    let rust_name = param.ident.to_string();
+    let rust_name = &param.rust_name;
     let description = opt_expr(param.doc.as_ref().map(super::docs::Doc::to_expr));
     let a = &param.attrs;
     let ty = &param.value_ty;
     let optional_or_default = param.source == Source::Optional || a.default.is_some();
-    let required = quote_spanned! {ty.span()=>
-        __rt::ParamRole::required(<#ty as __rt::ToolArg>::ROLE, #optional_or_default)
+    let required = if arguments {
+        quote!(false)
+    } else {
+        quote_spanned! {ty.span()=>
+            __rt::ParamRole::required(<#ty as __rt::ToolArg>::ROLE, #optional_or_default)
+        }
     };
     let unit = opt_str(param.unit.as_deref());
     let minimum = opt_f64(a.min.as_ref().map(|n| n.value.value));
@@ -244,11 +301,26 @@ fn param_meta(param: &Param) -> TokenStream {
 }
 
 /// The compile-time check that the type's role takes what was written on the parameter:
-/// `#[param]` keys need an `Argument`, and `Option` needs a value the model may leave out.
+/// `#[param]` keys need an `Argument`, `Option` needs a value the model may leave out, and
+/// beside an `input_schema` tool's arguments only the server's values may stand.
 /// `None` when there is nothing to check.
-fn role_check(param: &Param) -> Option<TokenStream> {
+fn role_check(tool: &ToolFn, param: &Param) -> Option<TokenStream> {
     let ty = &param.value_ty;
     let name = &param.wire_name.value;
+    if tool.args.input_schema.is_some() {
+        if takes_arguments(tool, param) {
+            return None;
+        }
+        let message = format!(
+            "`{name}` is not supplied by the server: with `input_schema`, the parameters beside the one taking the arguments are `State<T>` and `ToolContext`"
+        );
+        return Some(quote_spanned! {param.ty.span()=>
+            const _: () = ::core::assert!(
+                ::core::matches!(<#ty as __rt::ToolArg>::ROLE, __rt::ParamRole::Injected),
+                #message
+            );
+        });
+    }
     if let Some((key, span)) = param.first_schema_key() {
         let injected = format!(
             "`{name}` is supplied by the server, not by the model, so it takes no `#[param({key} = …)]`; remove the key"
@@ -290,6 +362,12 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
         .enumerate()
         .map(|(i, (p, var))| {
             let ty = &p.value_ty;
+            if takes_arguments(tool, p) {
+                let ty = &p.ty;
+                return quote_spanned! {ty.span()=>
+                    let #var = <#ty as __rt::ToolArguments>::from_arguments(&__PARAMS[#i], &mut call);
+                };
+            }
             match p.source {
                 Source::Optional => quote_spanned! {ty.span()=>
                     let #var = __rt::extract_optional::<#ty>(&__PARAMS[#i], &mut call);

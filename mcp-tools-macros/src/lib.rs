@@ -19,6 +19,7 @@ mod fallback;
 mod model;
 mod parse;
 mod rules;
+mod schema_file;
 mod tools_list;
 mod words;
 

@@ -2,8 +2,10 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use serde_json::Value;
 use syn::{
-    FnArg, GenericArgument, Ident, ItemFn, Pat, PathArguments, ReturnType, Type, spanned::Spanned,
+    FnArg, GenericArgument, Ident, ItemFn, Pat, PathArguments, ReturnType, Type, parse_quote,
+    spanned::Spanned,
 };
 
 use crate::{
@@ -11,8 +13,8 @@ use crate::{
     config::Config,
     diag::Diagnostics,
     docs::{self, Doc},
-    parse::{ParamArgs, Sp, ToolArgs, parse_param_args},
-    words,
+    parse::{ParamArgs, Sp, ToolArgs, parse_param_args, value::Number},
+    schema_file, words,
 };
 
 /// A `#[tool]` fn, resolved.
@@ -33,6 +35,9 @@ pub(crate) struct ToolFn {
     pub(crate) action_key: String,
     pub(crate) doc: Option<Doc>,
     pub(crate) params: Vec<Param>,
+    /// With `input_schema`, the top-level properties of the file's schema, which the
+    /// rules judge as they judge parameters; empty otherwise.
+    pub(crate) properties: Vec<Param>,
     /// Parameters the macro cannot turn into tool arguments (`self`, patterns).
     pub(crate) receiver: Option<Span>,
     pub(crate) krate: TokenStream,
@@ -58,9 +63,22 @@ pub(crate) enum Source {
     Injected,
 }
 
-/// One parameter of the tool fn.
+/// Where an argument is described, for the rules' fixes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Origin {
+    /// A parameter of the fn: its `///` doc and `#[param]` keys.
+    Param,
+    /// A top-level property of the `input_schema` file: its `description` and keywords.
+    Property,
+}
+
+/// One parameter of the tool fn, or one property of its `input_schema` file.
 pub(crate) struct Param {
-    pub(crate) ident: Ident,
+    /// The Rust name of the parameter (the property's name for a property).
+    pub(crate) rust_name: String,
+    /// Where reports about it point: the parameter's name, or the `input_schema` path.
+    pub(crate) span: Span,
+    pub(crate) origin: Origin,
     /// The property name in the schema (`rename` or the ident).
     pub(crate) wire_name: Sp<String>,
     /// The wire name's words in `snake_case` (`maxResults` → `max_results`).
@@ -128,7 +146,7 @@ impl ToolFn {
                         continue;
                     };
                     params.push(Param::new(
-                        pat_ident.ident.clone(),
+                        &pat_ident.ident,
                         (*pat_type.ty).clone(),
                         doc,
                         attrs,
@@ -136,6 +154,12 @@ impl ToolFn {
                 }
             }
         }
+        let properties = match &args.input_schema {
+            Some(path) => schema_file::load(path, cx)
+                .map(|root| Param::properties_of(&root, path.span))
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
         let krate = match &args.krate {
             Some(path) => quote!(#path),
             None => quote!(::mcp_tools_runtime),
@@ -151,9 +175,21 @@ impl ToolFn {
             action_key,
             doc,
             params,
+            properties,
             receiver,
             krate,
         }
+    }
+
+    /// The arguments a model fills, as the rules judge them: the parameters in the schema
+    /// (but `ResponseFormat`, which brings its own doc), or with `input_schema` the file's
+    /// top-level properties.
+    pub(crate) fn arguments(&self) -> impl Iterator<Item = &Param> {
+        let from_fn = self.args.input_schema.is_none();
+        self.params
+            .iter()
+            .filter(move |p| from_fn && p.in_schema() && !p.is_response_format)
+            .chain(&self.properties)
     }
 
     pub(crate) fn ident(&self) -> &Ident {
@@ -185,7 +221,7 @@ impl ToolFn {
 }
 
 impl Param {
-    fn new(ident: Ident, ty: Type, doc: Option<Doc>, attrs: ParamArgs) -> Self {
+    fn new(ident: &Ident, ty: Type, doc: Option<Doc>, attrs: ParamArgs) -> Self {
         let (source, value_ty) = match option_inner(&ty) {
             Some(inner) => (Source::Optional, inner.clone()),
             None if is_injected(&ty) => (Source::Injected, ty.clone()),
@@ -197,6 +233,121 @@ impl Param {
             Some(rename) => rename.clone(),
             None => Sp::new(name, ident.span()),
         };
+        Param::assemble(
+            ident.to_string(),
+            ident.span(),
+            Origin::Param,
+            wire_name,
+            (ty, value_ty, source),
+            doc,
+            attrs,
+        )
+    }
+
+    /// The top-level properties of an `input_schema` file (its root), in order, all
+    /// reported at `span`.
+    fn properties_of(root: &Value, span: Span) -> Vec<Param> {
+        let required: Vec<&str> = root
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let Some(properties) = root.get("properties").and_then(Value::as_object) else {
+            return Vec::new();
+        };
+        properties
+            .iter()
+            .map(|(name, schema)| {
+                Param::from_property(name, schema, root, required.contains(&name.as_str()), span)
+            })
+            .collect()
+    }
+
+    /// A property of an `input_schema` file, as the rules judge a parameter: its
+    /// `description` is its doc, its `maximum` and `format` are its `max` and `format` keys,
+    /// and its schema reads as the Rust type that would produce it (`"type": "string"` as
+    /// `String`, `"integer"` as `i64`, no `type` as `Value`; an `enum`, a `const` or an
+    /// object with `properties` as `Described`, a type of the user's own, whose schema
+    /// describes it). A local `$ref` stands for its target, whose keywords count where the
+    /// property has none of its own; a `$ref` the macro cannot follow reads as `Described`.
+    fn from_property(
+        name: &str,
+        schema: &Value,
+        root: &Value,
+        required: bool,
+        span: Span,
+    ) -> Param {
+        let target = schema
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| schema_file::target(root, r));
+        let get = |key: &str| schema.get(key).or_else(|| target?.get(key));
+        let doc = get("description")
+            .and_then(Value::as_str)
+            .map(|text| Doc::described(text, span));
+        let own_type = ["enum", "const", "properties"]
+            .iter()
+            .any(|k| get(k).is_some())
+            || (target.is_none() && schema.get("$ref").is_some());
+        let json_type = match get("type") {
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(Value::Array(types)) => types
+                .iter()
+                .filter_map(Value::as_str)
+                .find(|t| *t != "null"),
+            _ => None,
+        };
+        let ty: Type = match json_type {
+            _ if own_type => parse_quote!(Described),
+            Some("string") => parse_quote!(String),
+            Some("integer") => parse_quote!(i64),
+            Some("number") => parse_quote!(f64),
+            Some("boolean") => parse_quote!(bool),
+            Some("array") => parse_quote!(Vec<Value>),
+            Some("object") => parse_quote!(Map<String, Value>),
+            _ => parse_quote!(Value),
+        };
+        let mut attrs = ParamArgs::default();
+        if let Some(max) = get("maximum").or_else(|| get("exclusiveMaximum")) {
+            attrs.written.push("max".to_owned());
+            attrs.max = max.as_f64().map(|value| {
+                let number = Number {
+                    value,
+                    is_integer: max.is_i64() || max.is_u64(),
+                };
+                Sp::new(number, span)
+            });
+        }
+        if let Some(format) = get("format") {
+            attrs.written.push("format".to_owned());
+            attrs.format = format.as_str().map(|f| Sp::new(f.to_owned(), span));
+        }
+        let source = if required {
+            Source::Argument
+        } else {
+            Source::Optional
+        };
+        Param::assemble(
+            name.to_owned(),
+            span,
+            Origin::Property,
+            Sp::new(name.to_owned(), span),
+            (ty.clone(), ty, source),
+            doc,
+            attrs,
+        )
+    }
+
+    /// What both kinds have in common: the facts the rules read, from the name and type.
+    fn assemble(
+        rust_name: String,
+        span: Span,
+        origin: Origin,
+        wire_name: Sp<String>,
+        (ty, value_ty, source): (Type, Type, Source),
+        doc: Option<Doc>,
+        attrs: ParamArgs,
+    ) -> Self {
         let is_numeric = is_numeric(&value_ty);
         let key = words::normalize(&wire_name.value);
         let unit = match &attrs.unit {
@@ -206,7 +357,9 @@ impl Param {
         };
         let is_response_format = is_plain_named(&value_ty, "ResponseFormat");
         Param {
-            ident,
+            rust_name,
+            span,
+            origin,
             wire_name,
             key,
             ty,

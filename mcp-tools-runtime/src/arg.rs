@@ -11,7 +11,7 @@ use std::{
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::{
     ToolContext, ToolError,
@@ -102,6 +102,36 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for T {
             .ok_or_else(|| ArgError::missing(param))?;
         serde_json::from_value(value)
             .map_err(|err| ArgError::invalid(param, format!("{}: {err}", param.name)))
+    }
+}
+
+/// The type of the one parameter that receives the whole arguments object of a
+/// `#[tool(input_schema = "…")]` fn, whose schema is the file rather than the parameters.
+///
+/// Every `T: DeserializeOwned` is one: `serde_json::Value`, `rmcp::model::JsonObject`, or a
+/// type of your own that derives `Deserialize` (no `JsonSchema`: the file is the schema). It
+/// receives the arguments after the runtime has checked them against the file's schema, with
+/// the same normalisation as other arguments (`2.0` → `2` where an integer is expected).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take the arguments of a tool with `input_schema`",
+    label = "this type does not deserialize from the arguments object",
+    note = "take `serde_json::Value`, `rmcp::model::JsonObject` or a type that derives `serde::Deserialize`; the other parameters can only be injected values: `State<T>`, `ToolContext`"
+)]
+pub trait ToolArguments: Sized + Send + 'static {
+    /// The value for one call, from its (validated) arguments object.
+    ///
+    /// # Errors
+    ///
+    /// An [`ArgError`] naming the parameter: the arguments met the file's schema, but not
+    /// the type.
+    fn from_arguments(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError>;
+}
+
+impl<T: DeserializeOwned + Send + 'static> ToolArguments for T {
+    fn from_arguments(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+        let args = std::mem::take(&mut call.args);
+        serde_json::from_value(Value::Object(args))
+            .map_err(|err| ArgError::invalid(param, format!("arguments: {err}")))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::{borrow::Cow, future::Future, pin::Pin, sync::Arc};
 
-use rmcp::model::{Tool, ToolAnnotations};
+use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::Value;
 
 use crate::{
@@ -55,6 +55,10 @@ pub struct ToolDefinition {
 
 impl ToolDefinition {
     /// Assembles a definition from the tables `#[tool]` generated.
+    ///
+    /// With `input_schema = "…"` the file's schema is published as written (key order
+    /// included) and checked by the same validator; `describe` then only records the state
+    /// the injected parameters need.
     #[doc(hidden)]
     pub fn from_spec(
         meta: &'static ToolMeta,
@@ -64,17 +68,42 @@ impl ToolDefinition {
     ) -> Self {
         let mut input = InputSchema::default();
         describe(&mut input);
-        let input_schema = input.to_schema();
         let mut problems = Vec::new();
-        let validator = Validator::compile(&input_schema, meta.params).unwrap_or_else(|errors| {
-            problems.extend(
-                errors
-                    .into_iter()
-                    .map(|e| format!("its input schema's {e}")),
-            );
+        let (input_schema, params, arguments) = match &meta.input_schema {
+            Some(raw) => {
+                let schema = serde_json::from_str::<JsonObject>(raw.text).unwrap_or_else(|err| {
+                    problems.push(format!(
+                        "its input schema `{}` is not a JSON object: {err}",
+                        raw.path
+                    ));
+                    JsonObject::new()
+                });
+                // Units, defaults and examples come from `#[param]`, which such a tool has none of.
+                (schema, &[][..], raw.properties.to_vec())
+            }
+            None => {
+                let arguments = meta
+                    .params
+                    .iter()
+                    .map(|p| p.name)
+                    .filter(|name| {
+                        input.properties.contains_key(*name)
+                            && Some(*name) != input.cursor_param
+                            && Some(*name) != input.format_param
+                    })
+                    .collect();
+                (input.to_schema(), meta.params, arguments)
+            }
+        };
+        let validator = Validator::compile(&input_schema, params).unwrap_or_else(|errors| {
+            let schema = match &meta.input_schema {
+                Some(raw) => format!("its input schema `{}`:", raw.path),
+                None => "its input schema's".to_owned(),
+            };
+            problems.extend(errors.into_iter().map(|e| format!("{schema} {e}")));
             Validator::refusing()
         });
-        for param in meta.params {
+        for param in params {
             for (what, value) in [
                 ("default", param.default_value()),
                 ("example", param.example_value()),
@@ -88,16 +117,6 @@ impl ToolDefinition {
                 }
             }
         }
-        let arguments = meta
-            .params
-            .iter()
-            .map(|p| p.name)
-            .filter(|name| {
-                input.properties.contains_key(*name)
-                    && Some(*name) != input.cursor_param
-                    && Some(*name) != input.format_param
-            })
-            .collect();
         let output_schema = output_schema();
         let wrap_structured = output_schema.as_ref().is_some_and(|s| s.wrapped);
         let mut tool = Tool::new(

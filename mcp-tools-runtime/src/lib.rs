@@ -128,10 +128,10 @@ pub mod __private {
     pub mod v1 {
         pub use crate::{
             ToolError,
-            arg::{ArgError, Call, ParamRole, ToolArg, extract_optional},
+            arg::{ArgError, Call, ParamRole, ToolArg, ToolArguments, extract_optional},
             collision::{Collision, Listed, find_collision, same as same_name},
             definition::{CallFuture, ToolDefinition, ToolSpec},
-            meta::{AliasMeta, BinaryPolicy, ParamMeta, ResponseFormat, ToolMeta},
+            meta::{AliasMeta, BinaryPolicy, ParamMeta, RawSchema, ResponseFormat, ToolMeta},
             output::ToolReturn,
             schema::InputSchema,
         };

@@ -26,7 +26,22 @@ pub struct ToolMeta {
     pub concise_tokens: Option<u64>,
     pub detailed_tokens: Option<u64>,
     pub binary: Option<BinaryPolicy>,
+    /// `input_schema = "…"`: the hand-written schema published instead of one built from
+    /// `params`.
+    pub input_schema: Option<RawSchema>,
     pub params: &'static [ParamMeta],
+}
+
+/// A hand-written input schema, from `#[tool(input_schema = "schemas/order.json")]`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct RawSchema {
+    /// The path as written, relative to the crate's directory; for messages.
+    pub path: &'static str,
+    /// The file's text (`include_str!`), published as written.
+    pub text: &'static str,
+    /// The names of the root's `properties`, in order, as the macro read them.
+    pub properties: &'static [&'static str],
 }
 
 /// A deprecated name of a tool, from `aliases("…")` or `alias(name = "…", …)`.

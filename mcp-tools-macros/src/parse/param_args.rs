@@ -40,6 +40,8 @@ pub(crate) struct ParamArgs {
     pub(crate) rename: Option<Sp<String>>,
     /// Keys written, even if misspelt or malformed (see `ToolArgs::written`).
     pub(crate) written: Vec<String>,
+    /// The first `#[param(...)]` attribute, for errors about the attribute as a whole.
+    pub(crate) attr: Option<Attribute>,
 }
 
 /// Reads every `#[param(...)]` among `attrs` (there may be several).
@@ -47,6 +49,9 @@ pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> Par
     let mut args = ParamArgs::default();
     let example = "#[param(min = 1, max = 100)]";
     for attr in attrs.iter().filter(|a| a.path().is_ident("param")) {
+        if args.attr.is_none() {
+            args.attr = Some(attr.clone());
+        }
         let Meta::List(list) = &attr.meta else {
             cx.error_spanned(
                 attr,

@@ -25,6 +25,7 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "timeout_ms",
     "max_response_tokens",
     "binary",
+    "input_schema",
     "allow",
     "crate",
 ];
@@ -49,6 +50,9 @@ pub(crate) struct ToolArgs {
     pub(crate) detailed_tokens: Option<Sp<u64>>,
     /// `binary = "count" | "drop" | "link"`, checked.
     pub(crate) binary: Option<Sp<String>>,
+    /// `input_schema = "schemas/order.json"`: a JSON Schema file, relative to the crate's
+    /// directory, published instead of the schema built from the parameters.
+    pub(crate) input_schema: Option<Sp<String>>,
     pub(crate) allow: Vec<Sp<String>>,
     pub(crate) krate: Option<syn::Path>,
     /// Keys written, even if misspelt or malformed.
@@ -73,6 +77,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         concise_tokens: None,
         detailed_tokens: None,
         binary: None,
+        input_schema: None,
         allow: Vec::new(),
         krate: None,
         written: Vec::new(),
@@ -159,6 +164,10 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 let v = value::string(&meta, k, r#"binary = "drop""#, cx)
                     .filter(|v| check_binary(v, cx));
                 value::set_once(&mut args.binary, v, &meta, k, cx);
+            }
+            "input_schema" => {
+                let v = value::string(&meta, k, r#"input_schema = "schemas/order.json""#, cx);
+                value::set_once(&mut args.input_schema, v, &meta, k, cx);
             }
             "max_response_tokens" => {
                 if let syn::Meta::List(list) = &meta {

@@ -1,7 +1,11 @@
 //! Rules on the descriptions the model reads.
 
 use super::{Rule, evidence, params};
-use crate::{diag::Diagnostics, model::ToolFn, words};
+use crate::{
+    diag::Diagnostics,
+    model::{Origin, ToolFn},
+    words,
+};
 
 /// The longest useful tool description, in characters.
 pub(crate) const MAX_DESCRIPTION: usize = 1200;
@@ -61,9 +65,7 @@ fn mentioned_params(text: &str, tool: &ToolFn) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     let named = tool
-        .params
-        .iter()
-        .filter(|p| p.in_schema() && !p.is_response_format)
+        .arguments()
         .map(|p| p.wire_name.value.as_str())
         // Short names (`id`, `q`) are ordinary words too often to count.
         .filter(|name| name.len() >= 5)
@@ -171,11 +173,7 @@ fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
 pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
     let generic_reports = tool.levels.enabled(Rule::GenericParamName);
-    for param in tool
-        .params
-        .iter()
-        .filter(|p| p.in_schema() && !p.is_response_format)
-    {
+    for param in tool.arguments() {
         if generic_reports && params::is_vague_generic(param, tool) {
             continue;
         }
@@ -183,12 +181,24 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
             && !params::is_self_describing(param)
             && !tool_doc_names(tool, &param.wire_name.value)
         {
-            cx.rule(
-                Rule::ParamDescriptionRequired,
-                param.ident.span(),
-                format!("parameter `{}` has no doc comment: without one the model guesses its meaning and format", param.wire_name.value),
-                "add a `///` line above it: what it is, its format, an example",
-            );
+            let name = &param.wire_name.value;
+            let (message, help) = match param.origin {
+                Origin::Param => (
+                    format!(
+                        "parameter `{name}` has no doc comment: without one the model guesses its meaning and format"
+                    ),
+                    "add a `///` line above it: what it is, its format, an example".to_owned(),
+                ),
+                Origin::Property => (
+                    format!(
+                        "property `{name}` of the input schema has no `description`: without one the model guesses its meaning and format"
+                    ),
+                    format!(
+                        "add `\"description\"` to `properties.{name}` in the file: what it is, its format, an example"
+                    ),
+                ),
+            };
+            cx.rule(Rule::ParamDescriptionRequired, param.span, message, help);
         }
     }
 }

@@ -22,6 +22,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_allow_ids(tool, cx);
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
+    signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
     let rules: [(Rule, Check); 22] = [
         (Rule::NameCharset, naming::check_name_charset),

@@ -306,14 +306,10 @@ pub(crate) fn check_search_not_list(tool: &ToolFn, cx: &mut Diagnostics) {
     if key.split('_').any(|w| words::CONFIGURED_SETS.contains(&w)) {
         return;
     }
-    let narrows = tool
-        .params
-        .iter()
-        .filter(|p| p.in_schema() && !p.is_response_format)
-        .any(|p| {
-            let limit = words::LIMIT_NAMES.contains(&p.key.as_str());
-            !limit || p.attrs.max.is_some()
-        });
+    let narrows = tool.arguments().any(|p| {
+        let limit = words::LIMIT_NAMES.contains(&p.key.as_str());
+        !limit || p.attrs.max.is_some()
+    });
     if !narrows {
         cx.rule(
             Rule::SearchNotList,

@@ -5,15 +5,9 @@ use quote::ToTokens;
 use super::{Rule, evidence};
 use crate::{
     diag::Diagnostics,
-    model::{Param, ToolFn},
+    model::{Origin, Param, ToolFn},
     words,
 };
-
-fn schema_params(tool: &ToolFn) -> impl Iterator<Item = &Param> {
-    tool.params
-        .iter()
-        .filter(|p| p.in_schema() && !p.is_response_format)
-}
 
 /// Whether a parameter's name says nothing about what it holds and nothing else does:
 /// no doc, or a doc that only restates the name ("The id."), and a plain type.
@@ -92,7 +86,7 @@ fn last_type_segment(ty: &syn::Type) -> Option<String> {
 
 /// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
 pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool).filter(|p| is_vague_generic(p, tool)) {
+    for param in tool.arguments().filter(|p| is_vague_generic(p, tool)) {
         let name = &param.wire_name.value;
         let better = match param.key.as_str() {
             "id" => format!(
@@ -109,13 +103,23 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
             }
             _ => "a name for what it holds, like `message_text`".to_owned(),
         };
+        let doc = match param.origin {
+            Origin::Param => "doc",
+            Origin::Property => "description",
+        };
         let (what, fix) = if evidence::is_documented(param) {
             (
-                "its doc only repeats the name",
-                "or say in its doc what it holds and in what form",
+                format!("its {doc} only repeats the name"),
+                format!("or say in its {doc} what it holds and in what form"),
             )
         } else {
-            ("it has no doc", "or document what it holds")
+            (
+                format!("it has no {doc}"),
+                match param.origin {
+                    Origin::Param => "or document what it holds".to_owned(),
+                    Origin::Property => "or give it a `description` of what it holds".to_owned(),
+                },
+            )
         };
         cx.rule(
             Rule::GenericParamName,
@@ -128,7 +132,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
 
 /// `unit_in_name`: `timeout_ms`, `#[param(unit = "ms")]`, or a doc that states the unit.
 pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool).filter(|p| p.is_numeric) {
+    for param in tool.arguments().filter(|p| p.is_numeric) {
         let name = &param.wire_name.value;
         let key = param.key.as_str();
         let doc = evidence::doc_of(param);
@@ -156,11 +160,23 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
             continue;
         }
         let example = suggested_unit(quantity);
+        let spelled = spelled_unit(example);
+        let help = match param.origin {
+            Origin::Param => format!(
+                "put the unit in the name (`{key}_{example}`), write `#[param(unit = \"{example}\")]`, or state it in the doc (\"… in {spelled}\")"
+            ),
+            Origin::Property => format!(
+                "put the unit in the name (`{key}_{example}`), or state it in its `description` (\"… in {spelled}\")"
+            ),
+        };
         cx.rule(
             Rule::UnitInName,
             param.wire_name.span,
-            format!("parameter `{name}` is a {quantity} without a unit: {}", confusion(quantity)),
-            format!("put the unit in the name (`{key}_{example}`), write `#[param(unit = \"{example}\")]`, or state it in the doc (\"… in {}\")", spelled_unit(example)),
+            format!(
+                "parameter `{name}` is a {quantity} without a unit: {}",
+                confusion(quantity)
+            ),
+            help,
         );
     }
 }
@@ -243,17 +259,21 @@ pub(crate) fn is_result_count(param: &Param) -> bool {
 
 /// `bounded_limit`: a result count has a `max` in the schema.
 pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool).filter(|p| is_result_count(p)) {
+    for param in tool.arguments().filter(|p| is_result_count(p)) {
         // A bound in the doc ("max 100") tells the model; one in the schema is also enforced.
         if param.attrs.max.is_some() || evidence::states_maximum(&evidence::doc_of(param)) {
             continue;
         }
         let name = &param.wire_name.value;
+        let bound = match param.origin {
+            Origin::Param => "`#[param(min = 1, max = 100)]`",
+            Origin::Property => "`\"minimum\": 1, \"maximum\": 100`",
+        };
         cx.rule(
             Rule::BoundedLimit,
             param.wire_name.span,
             format!("`{name}` counts results but states no maximum: a model asking for 10000 floods its own context"),
-            "bound it in the schema, where every call is checked: `#[param(min = 1, max = 100)]`, and page past the bound with a cursor",
+            format!("bound it in the schema, where every call is checked: {bound}, and page past the bound with a cursor"),
         );
     }
 }
@@ -261,7 +281,7 @@ pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
 /// `timestamp_format`: a point in time states its format: a timestamp type,
 /// `format = "date-time"`, or a doc that says it ("ISO 8601", "YYYY-MM-DD", an example).
 pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in schema_params(tool) {
+    for param in tool.arguments() {
         let name = &param.wire_name.value;
         let key = param.key.as_str();
         let last = words::last_word(key);
@@ -301,13 +321,16 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         if typed || format == Some("date-time") || date_only || time_only {
             continue;
         }
-        let help = if param.is_numeric {
-            format!(
-                "say it in the doc (\"Unix time in seconds\"), take an RFC 3339 string (`#[param(format = \"date-time\")] {name}: String`) or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{}_ms`)",
-                key.trim_end_matches(&format!("_{last}"))
-            )
-        } else {
-            "add `#[param(format = \"date-time\")]`, take a `chrono::DateTime<Utc>`, or say the format in its doc (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned()
+        let duration = key.trim_end_matches(&format!("_{last}"));
+        let help = match (param.origin, param.is_numeric) {
+            (Origin::Param, true) => format!(
+                "say it in the doc (\"Unix time in seconds\"), take an RFC 3339 string (`#[param(format = \"date-time\")] {name}: String`) or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{duration}_ms`)"
+            ),
+            (Origin::Param, false) => "add `#[param(format = \"date-time\")]`, take a `chrono::DateTime<Utc>`, or say the format in its doc (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned(),
+            (Origin::Property, true) => format!(
+                "say it in its `description` (\"Unix time in seconds\"), or take an RFC 3339 string (`\"type\": \"string\", \"format\": \"date-time\"`); if it is a duration, name it with a unit (`{duration}_ms`)"
+            ),
+            (Origin::Property, false) => "add `\"format\": \"date-time\"` to it, or say the format in its `description` (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned(),
         };
         cx.rule(
             Rule::TimestampFormat,
@@ -348,7 +371,7 @@ pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
             "take the target value instead (`set_…` with the new value), which is safe to retry",
         );
     }
-    for param in schema_params(tool) {
+    for param in tool.arguments() {
         let name = &param.wire_name.value;
         if relative(&param.key) {
             cx.rule(

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use super::Rule;
 use crate::{
     diag::Diagnostics,
-    model::{Source, ToolFn},
+    model::{Param, Source, ToolFn},
 };
 
 /// `allow(...)` names only rules that exist.
@@ -192,6 +192,61 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
             );
         }
         let _ = param.ty.span();
+    }
+}
+
+/// With `input_schema`, the file describes every argument and one parameter receives them
+/// all: exactly one parameter besides those the server supplies, and no `#[param]`.
+///
+/// Which parameters the server supplies is read from the syntax (`State<…>`,
+/// `ToolContext`), as [`Source`] explains; the expansion checks the guess through each
+/// type's role, so a wrong one fails to compile rather than misroutes a value.
+pub(crate) fn check_input_schema(tool: &ToolFn, cx: &mut Diagnostics) {
+    let Some(path) = &tool.args.input_schema else {
+        return;
+    };
+    let takers: Vec<&Param> = tool
+        .params
+        .iter()
+        .filter(|p| p.source != Source::Injected)
+        .collect();
+    match &takers[..] {
+        [] => cx.error(
+            path.span,
+            format!("tool `{}` has `input_schema` but no parameter to take its arguments", tool.ident()),
+            "add one, such as `args: serde_json::Value` or a type that derives `Deserialize`: it receives the whole arguments object, checked against the file",
+        ),
+        [_] => {}
+        [first, extra @ ..] => {
+            for param in extra {
+                cx.error(
+                    param.span,
+                    format!(
+                        "`{}` is a second parameter for the arguments: with `input_schema` the file describes every argument, and `{}` receives them all",
+                        param.rust_name, first.rust_name
+                    ),
+                    format!(
+                        "remove `{}` and read the value from `{}`; values the server supplies come as `State<T>` or `ToolContext`",
+                        param.rust_name, first.rust_name
+                    ),
+                );
+            }
+        }
+    }
+    for param in &tool.params {
+        if let Some(attr) = &param.attrs.attr {
+            cx.error_spanned(
+                attr,
+                format!(
+                    "`#[param]` on `{}` has no effect with `input_schema`: the file describes the arguments",
+                    param.rust_name
+                ),
+                format!(
+                    "remove it, and write the constraint (`minimum`, `pattern`, `description`, …) in `{}`",
+                    path.value
+                ),
+            );
+        }
     }
 }
 

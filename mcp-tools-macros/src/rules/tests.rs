@@ -653,3 +653,204 @@ fn messages_carry_help_and_rule_id() {
         ]
     );
 }
+
+/// A schema file of the test's own, removed when dropped.
+struct SchemaFile(std::path::PathBuf);
+
+impl SchemaFile {
+    /// Its absolute path, for `input_schema = …` (an absolute path is read as it is).
+    fn path(&self) -> String {
+        self.0.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for SchemaFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn schema_file(name: &str, schema: &str) -> SchemaFile {
+    let path = std::env::temp_dir().join(format!(
+        "mcp-tools-macros-{}-{name}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, schema).expect("write the schema");
+    SchemaFile(path)
+}
+
+/// The messages of a read-only `shipment_get_rates` with `input_schema = path`, taking
+/// `args: Value` (and whatever `params` add).
+fn schema_messages(path: &str, params: TokenStream) -> Vec<String> {
+    messages(
+        quote!(namespace = "shipment", read_only, input_schema = #path),
+        quote!(#[doc = #DOC] async fn get_rates(#params) -> String { todo() }),
+    )
+}
+
+#[test]
+fn input_schema_properties_are_judged_like_parameters() {
+    let path = schema_file(
+        "judged",
+        r##"{
+            "type": "object",
+            "properties": {
+                "timeout": {"type": "integer", "description": "How long to wait."},
+                "limit": {"type": "integer", "description": "Most rates to return."},
+                "since": {"type": "string", "description": "Rates valid from this moment."},
+                "id": {"type": "string"},
+                "note": {"type": "string"},
+                "region": {"enum": ["eu", "us"]},
+                "tariff": {"$ref": "#/$defs/tariff"}
+            },
+            "$defs": {"tariff": {"type": "object", "properties": {"code": {"type": "string"}}}}
+        }"##,
+    );
+    let found = schema_messages(&path.path(), quote!(args: Value));
+    let ids: Vec<&str> = found
+        .iter()
+        .map(|m| {
+            m.rsplit_once("[rule: ")
+                .map_or(m.as_str(), |(_, id)| id.trim_end_matches(']'))
+        })
+        .collect();
+    // An `enum` and a `$ref` to an object with properties describe themselves, as a
+    // user's own Rust enum or struct does.
+    assert_eq!(
+        ids,
+        [
+            "param_description_required",
+            "generic_param_name",
+            "unit_in_name",
+            "bounded_limit",
+            "timestamp_format",
+        ],
+        "{found:#?}"
+    );
+    // The fix names the file's keywords, not `///` or `#[param]`.
+    assert_eq!(
+        found[0],
+        "property `note` of the input schema has no `description`: without one the model guesses its meaning and format\n= help: add `\"description\"` to `properties.note` in the file: what it is, its format, an example [rule: param_description_required]"
+    );
+    assert!(
+        found[1].contains("give it a `description` of what it holds"),
+        "{}",
+        found[1]
+    );
+    assert!(
+        found[2].contains("or state it in its `description` (\"… in milliseconds\")"),
+        "{}",
+        found[2]
+    );
+    assert!(
+        found[3].contains("`\"minimum\": 1, \"maximum\": 100`"),
+        "{}",
+        found[3]
+    );
+    assert!(
+        found[4].contains("add `\"format\": \"date-time\"` to it"),
+        "{}",
+        found[4]
+    );
+    assert!(
+        !found
+            .iter()
+            .any(|m| m.contains("#[param") || m.contains("///")),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn input_schema_properties_satisfy_the_rules_with_their_keywords() {
+    let path = schema_file(
+        "satisfied",
+        r#"{
+            "$id": "https://example.com/rates.json",
+            "type": "object",
+            "properties": {
+                "timeout": {"type": "integer", "description": "How long to wait, in milliseconds."},
+                "limit": {"type": "integer", "maximum": 50, "description": "Most rates to return."},
+                "since": {"type": "string", "format": "date-time", "description": "Rates valid from this moment."},
+                "until": {"$ref": "https://example.com/rates.json#/$defs/moment"},
+                "weight_kg": {"type": ["number", "null"], "description": "Parcel weight."}
+            },
+            "$defs": {"moment": {"type": "string", "format": "date-time", "description": "A moment, RFC 3339."}}
+        }"#,
+    );
+    let found = schema_messages(
+        &path.path(),
+        quote!(args: Value, depot: State<Depot>, ctx: ToolContext),
+    );
+    assert!(found.is_empty(), "{found:#?}");
+    // `allow(...)` waives a rule for the file's properties as for parameters.
+    let undocumented = schema_file(
+        "undocumented",
+        r#"{"type": "object", "properties": {"note": {"type": "string"}}}"#,
+    );
+    let undocumented = undocumented.path();
+    let allowed = messages(
+        quote!(namespace = "shipment", read_only, input_schema = #undocumented, allow(param_description_required)),
+        quote!(#[doc = #DOC] async fn get_rates(args: Value) -> String { todo() }),
+    );
+    assert!(allowed.is_empty(), "{allowed:#?}");
+}
+
+#[test]
+fn input_schema_needs_one_parameter_for_the_arguments_and_no_param_keys() {
+    let file = schema_file("one_param", r#"{"type": "object"}"#);
+    let path = file.path();
+    assert_eq!(
+        schema_messages(&path, quote!(depot: State<Depot>)),
+        [
+            "tool `get_rates` has `input_schema` but no parameter to take its arguments\n= help: add one, such as `args: serde_json::Value` or a type that derives `Deserialize`: it receives the whole arguments object, checked against the file"
+        ]
+    );
+    assert_eq!(
+        schema_messages(&path, quote!(args: Value, #[doc = " Zone."] zone: String)),
+        [
+            "`zone` is a second parameter for the arguments: with `input_schema` the file describes every argument, and `args` receives them all\n= help: remove `zone` and read the value from `args`; values the server supplies come as `State<T>` or `ToolContext`"
+        ]
+    );
+    let with_param = schema_messages(&path, quote!(#[param(min = 1)] args: Value));
+    assert_eq!(with_param.len(), 1, "{with_param:#?}");
+    assert!(
+        with_param[0].starts_with("`#[param]` on `args` has no effect with `input_schema`: the file describes the arguments\n= help: remove it, and write the constraint (`minimum`, `pattern`, `description`, …) in `"),
+        "{with_param:#?}"
+    );
+}
+
+#[test]
+fn input_schema_files_that_are_not_object_schemas_are_refused() {
+    let cases = [
+        (
+            "not_json",
+            "{\"type\": \"object\",}",
+            "is not JSON: trailing comma at line 1 column 19",
+        ),
+        ("an_array", "[]", "holds an array, not a JSON Schema object"),
+        (
+            "no_type",
+            "{\"properties\": {}}",
+            "has no `\"type\": \"object\"` at its root",
+        ),
+        (
+            "a_string",
+            "{\"type\": \"string\"}",
+            "has `\"type\": \"string\"` at its root, not `\"object\"`",
+        ),
+    ];
+    for (name, text, problem) in cases {
+        let file = schema_file(name, text);
+        let found = schema_messages(&file.path(), quote!(args: Value));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].contains(problem), "{name}: {found:#?}");
+        assert!(found[0].contains("= help: "), "{found:#?}");
+    }
+    let missing = schema_messages("schemas/missing.json", quote!(args: Value));
+    assert_eq!(
+        missing,
+        [
+            "the `input_schema` file `schemas/missing.json` does not exist\n= help: the path is relative to the crate's directory, where its Cargo.toml is: `input_schema = \"schemas/order.json\"` reads `<crate>/schemas/order.json`"
+        ]
+    );
+}
