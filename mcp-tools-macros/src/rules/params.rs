@@ -124,7 +124,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
         cx.rule(
             Rule::GenericParamName,
             param.wire_name.span,
-            format!("parameter `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email"),
+            format!("{} `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email", noun(param)),
             format!("name it for its content, e.g. {better}, {fix}"),
         );
     }
@@ -173,11 +173,21 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
             Rule::UnitInName,
             param.wire_name.span,
             format!(
-                "parameter `{name}` is a {quantity} without a unit: {}",
+                "{} `{name}` is a {quantity} without a unit: {}",
+                noun(param),
                 confusion(quantity)
             ),
             help,
         );
+    }
+}
+
+/// What a report calls the argument: a parameter of the fn, or a property of the
+/// `input_schema` file.
+fn noun(param: &Param) -> &'static str {
+    match param.origin {
+        Origin::Param => "parameter",
+        Origin::Property => "property",
     }
 }
 
