@@ -1,0 +1,16 @@
+//! An `input_schema` file that is not a JSON object schema is reported at the path: this
+//! one holds an array, not an object.
+use mcp_tools_runtime::prelude::*;
+use serde_json::Value;
+
+/// Look up where a parcel is, at the carrier that holds it.
+///
+/// Use when a customer asks where their parcel is.
+#[tool(namespace = "parcel", input_schema = "ui/schemas/not-an-object.json", read_only)]
+async fn track(args: Value) -> String {
+    args.to_string()
+}
+
+fn main() {
+    let _ = Registry::builder().tools(tools![track]).build();
+}
