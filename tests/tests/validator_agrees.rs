@@ -11,6 +11,12 @@
 //!
 //! Two table tests pin values a generator meets only now and then: edge values of every
 //! string `format` the runtime checks, and integral floats near the ends of `u64` and `i64`.
+//!
+//! Tools with a hand-written `input_schema` file (`tests/schemas/agree_*.json`) cover what
+//! only such a schema uses: `if`/`then`/`else` (alone and in `allOf`), `dependentRequired`,
+//! `dependentSchemas`, `contains` with `minContains`/`maxContains`, `$ref`s to `$defs`
+//! through a pointer and through the root's `$id`, and `unevaluatedProperties` that sees
+//! what conditional branches evaluate.
 
 mod common;
 
@@ -157,6 +163,8 @@ enum Mode {
 
 /// Argument objects for a tool's input schema.
 fn arguments(schema: &Value) -> BoxedStrategy<Value> {
+    // The generators read subschemas in place; the judges read the published schema.
+    let schema = &inline_refs(schema, schema, 0);
     let plausible = object(schema, 0, Mode::Plausible);
     let any = object(schema, 0, Mode::Any);
     let empty = Map::new();
@@ -203,6 +211,49 @@ fn arguments(schema: &Value) -> BoxedStrategy<Value> {
         4 => proptest::strategy::Union::new(faults),
     ]
     .boxed()
+}
+
+/// `schema` with each `$ref` into `root` (a pointer, or one after the root's `$id`) replaced
+/// by its target, the `$ref`'s siblings kept; for generating values, which read a schema in
+/// place. Cycles stop at a small depth.
+fn inline_refs(schema: &Value, root: &Value, depth: usize) -> Value {
+    match schema {
+        Value::Object(map) => {
+            let id = root["$id"].as_str().unwrap_or("#");
+            let target = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .map(|r| r.strip_prefix(id).unwrap_or(r))
+                .and_then(|r| r.strip_prefix('#'))
+                .and_then(|pointer| root.pointer(pointer))
+                .filter(|_| depth < 6);
+            let mut out = match target {
+                Some(Value::Object(target)) => target.clone(),
+                _ => Map::new(),
+            };
+            for (key, value) in map {
+                if key != "$ref" || target.is_none() {
+                    out.insert(key.clone(), value.clone());
+                }
+            }
+            let next = depth + usize::from(target.is_some());
+            Value::Object(
+                out.into_iter()
+                    .map(|(k, v)| {
+                        let v = inline_refs(&v, root, next);
+                        (k, v)
+                    })
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|item| inline_refs(item, root, depth))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 /// A key the schema does not have: a known one misspelt, or one a model might make up.
@@ -625,7 +676,11 @@ fn array(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Value> {
     if let Some(prefix) = schema["prefixItems"].as_array() {
         return tuple(prefix, depth, mode);
     }
-    let item = value(&schema["items"], depth + 1, mode);
+    let mut item = value(&schema["items"], depth + 1, mode);
+    // Items that meet `contains` too, so its count varies around its bounds.
+    if schema.get("contains").is_some() {
+        item = prop_oneof![item, value(&schema["contains"], depth + 1, mode)].boxed();
+    }
     let min = usize::try_from(schema["minItems"].as_u64().unwrap_or(0)).unwrap_or(0);
     let max = usize::try_from(schema["maxItems"].as_u64().unwrap_or(4)).unwrap_or(4);
     let range = match mode {
@@ -677,14 +732,34 @@ fn entries(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Map<String
     .boxed()
 }
 
-/// One object from the `oneOf`/`anyOf` branches of an object with its own properties (a
-/// flattened enum), to merge into it.
+/// One object from the branches that add properties to an object with its own: `oneOf`
+/// and `anyOf` (a flattened enum), `allOf`, `then`, `else` and `dependentSchemas`, to merge
+/// into it.
 fn branch_fields(schema: &Value, depth: usize, mode: Mode) -> BoxedStrategy<Map<String, Value>> {
-    let Some(branches) = schema["oneOf"].as_array().or(schema["anyOf"].as_array()) else {
+    let mut branches: Vec<&Value> = schema["oneOf"]
+        .as_array()
+        .or(schema["anyOf"].as_array())
+        .into_iter()
+        .flatten()
+        .collect();
+    // The others add properties only where they name some.
+    let conditional = schema["allOf"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .chain(["then", "else"].iter().filter_map(|k| schema.get(*k)))
+        .chain(
+            schema["dependentSchemas"]
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.values()),
+        );
+    branches.extend(conditional.filter(|b| b.get("properties").is_some()));
+    if branches.is_empty() {
         return Just(Map::new()).boxed();
-    };
+    }
     let strategies: Vec<BoxedStrategy<Map<String, Value>>> = branches
-        .iter()
+        .into_iter()
         .map(|b| {
             object(b, depth, mode)
                 .prop_map(|v| v.as_object().cloned().unwrap_or_default())
@@ -1269,4 +1344,93 @@ fn enums_in_every_representation_agree() {
 #[test]
 fn lookahead_patterns_agree() {
     check_tool_in(shapes_registry(), "shapes_set_word");
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-written schemas (`input_schema = "…"`): the keywords only such a schema uses. The
+// handlers take the arguments as they are, so only the validator judges them.
+
+mod raw {
+    use mcp_tools_runtime::prelude::*;
+    use serde_json::Value;
+
+    /// Check a delivery's method against its deadline and pallet count.
+    ///
+    /// A probe of `if`/`then`/`else` in `allOf`.
+    #[tool(
+        namespace = "agree",
+        input_schema = "schemas/agree_conditional.json",
+        read_only
+    )]
+    pub(crate) async fn check_conditional(args: Value) -> String {
+        args.to_string()
+    }
+
+    /// Check a delivery's insurance, dangerous goods and addresses.
+    ///
+    /// A probe of `dependentRequired`, `dependentSchemas` and `$ref`s through `$id`.
+    #[tool(
+        namespace = "agree",
+        input_schema = "schemas/agree_dependent.json",
+        read_only
+    )]
+    pub(crate) async fn check_dependent(args: Value) -> String {
+        args.to_string()
+    }
+
+    /// Check a parcel's labels, tags and scores.
+    ///
+    /// A probe of `contains` with `minContains` and `maxContains`.
+    #[tool(
+        namespace = "agree",
+        input_schema = "schemas/agree_contains.json",
+        read_only
+    )]
+    pub(crate) async fn check_contains(args: Value) -> String {
+        args.to_string()
+    }
+
+    /// Check a pickup at home or at a depot.
+    ///
+    /// A probe of `unevaluatedProperties` beside `if`/`then`/`else` and `dependentSchemas`.
+    #[tool(
+        namespace = "agree",
+        input_schema = "schemas/agree_unevaluated.json",
+        read_only
+    )]
+    pub(crate) async fn check_unevaluated(args: Value) -> String {
+        args.to_string()
+    }
+}
+
+fn raw_registry() -> Registry {
+    Registry::builder()
+        .tools(tools![
+            raw::check_conditional,
+            raw::check_dependent,
+            raw::check_contains,
+            raw::check_unevaluated
+        ])
+        .build()
+        .expect("the hand-written schemas build")
+}
+
+#[test]
+fn if_then_else_in_all_of_agrees() {
+    check_tool_in(raw_registry(), "agree_check_conditional");
+}
+
+#[test]
+fn dependent_keywords_and_refs_through_the_id_agree() {
+    check_tool_in(raw_registry(), "agree_check_dependent");
+}
+
+#[test]
+fn contains_with_min_and_max_agrees() {
+    check_tool_in(raw_registry(), "agree_check_contains");
+}
+
+#[test]
+fn unevaluated_properties_beside_conditionals_agrees() {
+    check_tool_in(raw_registry(), "agree_check_unevaluated");
 }
