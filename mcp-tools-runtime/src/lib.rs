@@ -86,6 +86,7 @@ pub use rmcp;
 /// | `timeout_ms = 5000` | the call fails (retry later, or outcome unknown) after this long |
 /// | `max_response_tokens = 2000` | budget of the tool's results |
 /// | `binary = "drop"` | what budgets do with images, audio and blobs: `count` (default), `drop`, `link` |
+/// | `input_schema = "schemas/order.json"` | a hand-written JSON Schema 2020-12 file, relative to the crate's directory: listed as written and enforced on every call, instead of the schema built from the parameters (see below) |
 /// | `allow(rule, …)` | waives design rules for this tool |
 /// | `crate = path` | where the runtime crate is, if renamed |
 ///
@@ -93,6 +94,64 @@ pub use rmcp;
 /// `max_length` (text, or items of a list), `pattern`, `format` (`date-time`, `date`,
 /// `time`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, `hostname`), `unit`, `default`,
 /// `example`, `rename`. Each parameter's `///` comment becomes its description.
+///
+/// **A hand-written input schema.** Where a Rust type cannot say it (a field required only
+/// for one method, `$defs` shared with other services, a schema another team owns), write the
+/// schema as a file and name it with `input_schema`. `tools/list` publishes the file as
+/// written (`$schema`, `$id`, `$defs`, `$ref`, `allOf`, `if`/`then`/`else`, key order), and
+/// the runtime checks every call against it before the fn runs; the registry refuses to
+/// build if the file uses a keyword the check does not enforce. The fn takes the arguments
+/// as one parameter of any type that deserializes from the arguments object
+/// (`serde_json::Value`, `rmcp::model::JsonObject`, a struct that derives `Deserialize`),
+/// beside injected `State<T>` and `ToolContext`; it takes no `#[param]`, since the file
+/// describes each argument. The file's top-level properties meet the same design rules as
+/// parameters (a `description` for each, units, bounds, time formats), reported at the path.
+///
+/// `schemas/book_shipment.json`, beside the crate's Cargo.toml:
+///
+/// ```json
+/// {
+///   "$schema": "https://json-schema.org/draft/2020-12/schema",
+///   "type": "object",
+///   "properties": {
+///     "method": {"description": "`standard`, or `express` for next-day delivery.", "enum": ["standard", "express"]},
+///     "deadline": {"description": "Latest delivery time, RFC 3339.", "type": "string", "format": "date-time"}
+///   },
+///   "required": ["method"],
+///   "additionalProperties": false,
+///   "if": {"properties": {"method": {"const": "express"}}, "required": ["method"]},
+///   "then": {"required": ["deadline"]}
+/// }
+/// ```
+///
+/// ```
+/// use mcp_tools_runtime::prelude::*;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Booking {
+///     method: String,
+///     deadline: Option<String>,
+/// }
+///
+/// /// Book a shipment; express shipments need a deadline.
+/// ///
+/// /// Use once the sender has chosen a delivery method.
+/// #[tool(namespace = "shipment", destructive = false, input_schema = "schemas/book_shipment.json")]
+/// async fn book(booking: Booking, ctx: ToolContext) -> String {
+///     format!("{} booked through {}, due {:?}", booking.method, ctx.tool_name(), booking.deadline)
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let registry = Registry::builder().tools(tools![book]).build().unwrap();
+/// let result = registry
+///     .call("shipment_book", serde_json::json!({"method": "express"}))
+///     .await
+///     .unwrap();
+/// assert_eq!(result.is_error, Some(true));
+/// // invalid input: missing required argument `deadline` (when `method` is "express")
+/// # });
+/// ```
 ///
 /// The design rules (the repository's RULES.md) report at the offending token: an error
 /// where a violation misleads a model or a client, a compiler warning for style. The
