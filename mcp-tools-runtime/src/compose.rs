@@ -12,12 +12,12 @@ use rmcp::{
         CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
         CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
         GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
-        GetTaskParams, GetTaskResult, ListPromptsResult, ListResourceTemplatesResult,
-        ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
-        ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams,
-        ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
-        SetLevelRequestParams, SubscribeRequestParams, SubscriptionFilter, Tool,
-        UnsubscribeRequestParams, UpdateTaskParams,
+        GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult, ListPromptsResult,
+        ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult, ListToolsResult,
+        PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+        ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+        ReadResourceResponse, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+        SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
     },
     service::{NotificationContext, RequestContext, SubscriptionContext},
 };
@@ -76,6 +76,14 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
             config.instructions = tools.instructions;
         }
         config
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        crate::server::initialize(self, request, &context)
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {

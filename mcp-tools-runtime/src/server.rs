@@ -4,8 +4,8 @@ use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
         CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-        Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
-        Tool,
+        Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
+        PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
     },
     service::RequestContext,
 };
@@ -31,6 +31,14 @@ impl ServerHandler for Registry {
             config = config.with_instructions(instructions.clone());
         }
         config
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        initialize(self, request, &context)
     }
 
     async fn list_tools(
@@ -106,6 +114,22 @@ impl ServerHandler for Registry {
             _ => ErrorData::invalid_params(format!("the params of {method} do not parse"), None),
         })
     }
+}
+
+/// `initialize` as rmcp's handshake answers it, for sessions served without that handshake
+/// (stdio): the client's info is kept with the version negotiated, not the one it asked for.
+/// rmcp's default keeps the one asked for, so a client that asked for 2026-07-28 (which has
+/// no `initialize`) would be served as 2026-07-28 after being told 2025-11-25.
+pub(crate) fn initialize<S: ServerHandler>(
+    server: &S,
+    request: InitializeRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<InitializeResult, ErrorData> {
+    let result = server.negotiate_initialize(&request)?;
+    let mut info = request;
+    info.protocol_version = result.protocol_version.clone();
+    context.peer.set_peer_info(info);
+    Ok(result)
 }
 
 /// Whether the methods the registry refuses as invalid params when malformed include
