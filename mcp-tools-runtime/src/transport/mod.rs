@@ -54,12 +54,25 @@ where
     Ok(())
 }
 
+/// Serves one client over newline-delimited JSON-RPC until it disconnects.
+#[cfg(feature = "stdio")]
+pub(crate) async fn serve_lines<S, R, W>(served: S, reader: R, writer: W) -> Result<(), ServeError>
+where
+    S: Served,
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let transport = stdio::LineTransport::new(reader, writer, &served.registry().inner.limits);
+    serve(served, transport).await
+}
+
 /// The serving methods, the same on [`Registry`] and [`Server`].
 macro_rules! serving_methods {
     () => {
         /// Serves one client over `transport` until it disconnects. Tests pass one end of
         /// `tokio::io::duplex`. (Named apart from rmcp's `ServiceExt::serve`, which starts
-        /// serving and returns the running service.)
+        /// serving and returns the running service.) Over a byte stream this is rmcp's
+        /// transport, without the bounds of [`serve_lines`](Self::serve_lines).
         pub async fn serve_transport<T, E, A>(self, transport: T) -> Result<(), $crate::ServeError>
         where
             T: rmcp::transport::IntoTransport<rmcp::RoleServer, E, A>,
@@ -69,10 +82,32 @@ macro_rules! serving_methods {
         }
 
         /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
-        /// stdout carries the protocol.
+        /// stdout carries the protocol. The same as
+        /// [`serve_lines`](Self::serve_lines) over stdin and stdout.
         #[cfg(feature = "stdio")]
         pub async fn serve_stdio(self) -> Result<(), $crate::ServeError> {
-            $crate::transport::serve(self, rmcp::transport::stdio()).await
+            let (stdin, stdout) = rmcp::transport::stdio();
+            $crate::transport::serve_lines(self, stdin, stdout).await
+        }
+
+        /// Serves one client speaking newline-delimited JSON-RPC (one message a line, as on
+        /// stdio) over `reader` and `writer` until it disconnects: a pipe, a socket, or in
+        /// tests the halves of `tokio::io::split` over one end of `tokio::io::duplex`.
+        ///
+        /// Bounded by the registry's [`Limits`](crate::limits::Limits): a line past
+        /// `max_request_bytes` is skipped as it arrives and answered with an error; at most
+        /// `max_in_flight` requests are in flight, and past that nothing more is read until
+        /// replies are written, so a client that does not read its replies stops the server
+        /// reading instead of growing it. Every line that is not a message gets an error
+        /// reply (-32700 or -32600, with the request's id when it can be read), and a
+        /// request that reuses the id of one still in flight is refused (-32600).
+        #[cfg(feature = "stdio")]
+        pub async fn serve_lines<R, W>(self, reader: R, writer: W) -> Result<(), $crate::ServeError>
+        where
+            R: tokio::io::AsyncRead + Unpin + Send + 'static,
+            W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+        {
+            $crate::transport::serve_lines(self, reader, writer).await
         }
 
         /// An axum router with the Streamable HTTP endpoint at `/mcp`, to serve or to nest
@@ -127,6 +162,10 @@ impl std::error::Error for ServeError {}
 
 #[cfg(feature = "http")]
 pub(crate) mod http;
+#[cfg(feature = "stdio")]
+mod line;
+#[cfg(feature = "stdio")]
+mod stdio;
 
 #[cfg(feature = "http")]
 pub use http::MCP_PATH;
