@@ -55,6 +55,12 @@ where
 }
 
 /// Serves one client over newline-delimited JSON-RPC until it disconnects.
+///
+/// Without rmcp's handshake (`serve_directly`): the handshake opens a session on the first
+/// of `initialize` or a 2026-07-28 request, and one opened on the latter requires that
+/// request's `_meta` of every request after, so an `initialize` that followed succeeded and
+/// every request of its session failed with -32602. Here each request is served by what it
+/// carries; what the handshake enforced before `initialize` the transport enforces.
 #[cfg(feature = "stdio")]
 pub(crate) async fn serve_lines<S, R, W>(served: S, reader: R, writer: W) -> Result<(), ServeError>
 where
@@ -63,7 +69,11 @@ where
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let transport = stdio::LineTransport::new(reader, writer, &served.registry().inner.limits);
-    serve(served, transport).await
+    rmcp::service::serve_directly(served, transport, None)
+        .waiting()
+        .await
+        .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
+    Ok(())
 }
 
 /// The serving methods, the same on [`Registry`] and [`Server`].
@@ -100,7 +110,8 @@ macro_rules! serving_methods {
         /// replies are written, so a client that does not read its replies stops the server
         /// reading instead of growing it. Every line that is not a message gets an error
         /// reply (-32700 or -32600, with the request's id when it can be read), and a
-        /// request that reuses the id of one still in flight is refused (-32600).
+        /// request that reuses the id of one still in flight is refused (-32600). A session
+        /// may start with `initialize` or with 2026-07-28 requests, and mix both after.
         #[cfg(feature = "stdio")]
         pub async fn serve_lines<R, W>(self, reader: R, writer: W) -> Result<(), $crate::ServeError>
         where

@@ -28,8 +28,8 @@ use std::{
 use rmcp::{
     RoleServer,
     model::{
-        ClientNotification, ClientRequest, ErrorData, JsonRpcMessage, JsonRpcRequest, RequestId,
-        ServerNotification,
+        ClientNotification, ClientRequest, ErrorData, GetMeta, JsonRpcMessage, JsonRpcRequest,
+        ProtocolVersion, RequestId, ServerNotification,
     },
     service::{RxJsonRpcMessage, TxJsonRpcMessage},
     transport::Transport,
@@ -59,6 +59,8 @@ pub(crate) struct LineTransport<R, W> {
     held_bytes: usize,
     /// The transport's reply to the line last read, until a reply slot frees.
     reply: Option<TxJsonRpcMessage<RoleServer>>,
+    /// Whether an `initialize` request came; before it, requests need 2026-07-28 `_meta`.
+    initialized: bool,
     eof: bool,
     limits: Limits,
 }
@@ -120,6 +122,7 @@ where
             held: VecDeque::new(),
             held_bytes: 0,
             reply: None,
+            initialized: false,
             eof: false,
             limits: limits.clone(),
         }
@@ -207,6 +210,10 @@ where
             self.refuse(Some(request.id), error);
             return None;
         }
+        if let Some(error) = self.before_initialize(&request.request) {
+            self.refuse(Some(request.id), error);
+            return None;
+        }
         if self.held.is_empty()
             && let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned()
         {
@@ -216,6 +223,39 @@ where
         self.held_bytes += bytes;
         self.held.push_back(Held { request, bytes });
         None
+    }
+
+    /// Before `initialize`, only `ping` and requests complete with 2026-07-28 `_meta` are
+    /// served, as rmcp's handshake does: the error for any other request.
+    ///
+    /// The handshake itself is not used because it makes a session opened by a 2026-07-28
+    /// request require that `_meta` of every request after, so an `initialize` that follows
+    /// succeeds and every request of the 2025 session it opens fails with -32602.
+    fn before_initialize(&mut self, request: &ClientRequest) -> Option<ErrorData> {
+        if self.initialized {
+            return None;
+        }
+        match request {
+            ClientRequest::InitializeRequest(_) => {
+                self.initialized = true;
+                None
+            }
+            ClientRequest::PingRequest(_) => None,
+            request => {
+                let missing = request
+                    .get_meta()
+                    .missing_required_keys(&ProtocolVersion::V_2026_07_28);
+                (!missing.is_empty()).then(|| {
+                    ErrorData::invalid_params(
+                        format!(
+                            "request _meta is missing or has malformed required fields: {}; send `initialize` first, or give each request the `_meta` of protocol 2026-07-28",
+                            missing.join(", ")
+                        ),
+                        None,
+                    )
+                })
+            }
+        }
     }
 
     /// A client cancelled a request: a held one is dropped; one in flight gives its slot
