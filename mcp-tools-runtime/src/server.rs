@@ -107,10 +107,9 @@ impl ServerHandler for Registry {
                 format!("unknown method `{}`", crate::error::clip(method, 100)),
                 None,
             ),
-            "tools/call" => ErrorData::invalid_params(
-                "tools/call needs params {\"name\": string, \"arguments\": object (optional)}",
-                None,
-            ),
+            "tools/call" => {
+                ErrorData::invalid_params(malformed_call(request.params.as_ref()), None)
+            }
             _ => ErrorData::invalid_params(format!("the params of {method} do not parse"), None),
         })
     }
@@ -130,6 +129,45 @@ pub(crate) fn initialize<S: ServerHandler>(
     info.protocol_version = result.protocol_version.clone();
     context.peer.set_peer_info(info);
     Ok(result)
+}
+
+/// What is wrong with the params of a `tools/call` that did not parse, naming the field.
+fn malformed_call(params: Option<&serde_json::Value>) -> String {
+    use serde_json::Value;
+    fn kind(value: &Value) -> &'static str {
+        match value {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::String(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Object(_) => "an object",
+        }
+    }
+    const SHAPE: &str = "{\"name\": string, \"arguments\": object (optional)}";
+    let Some(params) = params else {
+        return format!("tools/call needs params {SHAPE}");
+    };
+    let Value::Object(params) = params else {
+        return format!(
+            "the params of tools/call must be {SHAPE}, not {}",
+            kind(params)
+        );
+    };
+    match (params.get("name"), params.get("arguments")) {
+        (None, _) => "params.name is missing: the name of the tool to call".to_owned(),
+        (Some(name), _) if !name.is_string() => {
+            format!(
+                "params.name must be a string (the tool's name), not {}",
+                kind(name)
+            )
+        }
+        (_, Some(args)) if !args.is_object() && !args.is_null() => format!(
+            "params.arguments must be an object of the tool's arguments, not {}",
+            kind(args)
+        ),
+        _ => format!("the params of tools/call do not parse; they must be {SHAPE}"),
+    }
 }
 
 /// Whether the methods the registry refuses as invalid params when malformed include

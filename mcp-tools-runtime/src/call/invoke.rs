@@ -8,6 +8,12 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{ToolError, ToolOutput, arg::Call, definition::ToolDefinition};
 
+/// The most argument problems an error lists.
+const MAX_PROBLEMS: usize = 20;
+
+/// The longest one problem's line may be.
+const MAX_PROBLEM_CHARS: usize = 300;
+
 /// Why a call produced no output.
 #[derive(Debug)]
 pub(crate) enum Failure {
@@ -22,15 +28,40 @@ pub(crate) enum Failure {
 }
 
 impl Failure {
-    /// Arguments that broke the published schema: every problem, one line each.
-    pub(super) fn invalid_arguments(entry: &ToolDefinition, problems: &[String]) -> Self {
+    /// Arguments that broke the published schema: a problem a line, each cut to
+    /// [`MAX_PROBLEM_CHARS`], as many as fit in `max_chars` (at most [`MAX_PROBLEMS`]: a
+    /// client can send thousands of bad arguments, each of any length), then how many more
+    /// there are.
+    pub(super) fn invalid_arguments(
+        entry: &ToolDefinition,
+        problems: &[String],
+        max_chars: usize,
+    ) -> Self {
         tracing::debug!(
             tool = entry.name(),
             problems = problems.len(),
             "arguments rejected"
         );
+        // Room for the kind's label and the closing count.
+        let mut room = max_chars.saturating_sub(80);
+        let mut lines = Vec::new();
+        for problem in problems.iter().take(MAX_PROBLEMS) {
+            let line = crate::error::clip(problem, MAX_PROBLEM_CHARS);
+            let len = line.chars().count() + 1;
+            if len > room && !lines.is_empty() {
+                break;
+            }
+            room = room.saturating_sub(len);
+            lines.push(line);
+        }
+        if problems.len() > lines.len() {
+            lines.push(format!(
+                "and {} more problems; fix these first",
+                problems.len() - lines.len()
+            ));
+        }
         Failure::Refused(
-            ToolError::invalid_input(problems.join("\n")),
+            ToolError::invalid_input(lines.join("\n")),
             "invalid_arguments",
         )
     }

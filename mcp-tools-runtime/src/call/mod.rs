@@ -113,6 +113,7 @@ impl Registry {
         env.link.inputs = Arc::clone(&inputs);
         // Kept only where a retry can come: the state binds the answers to these arguments.
         let stateless = env.link.stateless;
+        let max_error = self.inner.limits.max_error_chars;
         let sent_args = stateless.then(|| args.clone());
         Ok(match self.run(&routed, args, env).await {
             Ok(result) => routed.with_notice(result).into(),
@@ -138,15 +139,21 @@ impl Registry {
                         routed.entry,
                         Failure::Failed(err),
                         routed.meta(),
+                        max_error,
                     ))
                     .into(),
             },
             // Refused before the handler ran: the call is to be fixed, not the name.
             Err(failure @ Failure::Refused(..)) => {
-                respond::failure(routed.entry, failure, routed.meta()).into()
+                respond::failure(routed.entry, failure, routed.meta(), max_error).into()
             }
             Err(failure) => routed
-                .with_notice(respond::failure(routed.entry, failure, routed.meta()))
+                .with_notice(respond::failure(
+                    routed.entry,
+                    failure,
+                    routed.meta(),
+                    max_error,
+                ))
                 .into(),
         })
     }
@@ -169,7 +176,11 @@ impl Registry {
         // with a new cursor, line or offset (without the defaults the validator fills in).
         let original_args = args.clone();
         if let Err(problems) = entry.validator.validate(&mut args) {
-            return Err(Failure::invalid_arguments(entry, &problems));
+            return Err(Failure::invalid_arguments(
+                entry,
+                &problems,
+                inner.limits.max_error_chars,
+            ));
         }
         let format = entry
             .format_param

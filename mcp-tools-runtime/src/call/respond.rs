@@ -45,6 +45,7 @@ pub(super) fn failure(
     entry: &ToolDefinition,
     failure: Failure,
     meta: Option<MetaObject>,
+    max_chars: usize,
 ) -> CallToolResult {
     let (err, outcome) = match failure {
         Failure::Refused(err, outcome) => (err, outcome),
@@ -79,9 +80,9 @@ pub(super) fn failure(
             "tool returned an error"
         );
     }
-    let mut result = CallToolResult::error(vec![ContentBlock::text(
-        err.model_text(reference.as_deref()),
-    )]);
+    // Held to the registry's error size: a handler's message may quote anything.
+    let text = crate::error::clip(&err.model_text(reference.as_deref()), max_chars);
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     let detail = error_meta(
         err.kind().as_str(),
         err.kind().is_retryable(),

@@ -18,6 +18,9 @@ use crate::{
     wire::{DEPRECATION_META_KEY, SEARCH_TOOL},
 };
 
+/// The longest tool name quoted back: past the 128 characters the spec allows a name.
+const MAX_TOOL_NAME: usize = 128;
+
 /// A call's tool, and the alias it came through.
 pub(super) struct Routed<'r> {
     pub(super) entry: &'r ToolDefinition,
@@ -49,8 +52,15 @@ impl Registry {
     }
 
     fn unknown_tool(&self, name: &str) -> ErrorData {
-        let names = self.inner.entries.iter().map(ToolDefinition::name);
-        let near = suggest::nearest(name, names, 3);
+        // A name longer than any tool name can be is near none of them; and a client may
+        // send megabytes of it, which the error must not repeat.
+        let near = if name.len() <= MAX_TOOL_NAME {
+            let names = self.inner.entries.iter().map(ToolDefinition::name);
+            suggest::nearest(name, names, 3)
+        } else {
+            Vec::new()
+        };
+        let name = &crate::error::clip(name, MAX_TOOL_NAME);
         let total = self.inner.entries.len();
         let search = self.inner.discovery.is_some();
         let message = match (near.is_empty(), search) {
