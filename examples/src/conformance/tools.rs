@@ -203,6 +203,34 @@ async fn elicitation_sep1330_enums(ctx: ToolContext) -> Result<String, ToolError
     Ok(format!("Enum elicitation completed: {}", describe(&answer)))
 }
 
+/// Echo a name and a postal address; its input schema is hand-written JSON Schema 2020-12.
+///
+/// The suite checks that `$schema`, `$defs` and `additionalProperties` reach the client as
+/// written.
+#[tool(
+    name = "json_schema_2020_12_tool",
+    input_schema = "schemas/json_schema_2020_12_tool.json",
+    read_only,
+    allow(namespace_required)
+)]
+async fn json_schema_2020_12_tool(args: Value) -> String {
+    let name = args.get("name").and_then(Value::as_str).unwrap_or("world");
+    format!("Hello, {name}!")
+}
+
+/// Echo a value that clients also send as an HTTP header (`x-mcp-header`, SEP-2243).
+#[tool(
+    namespace = "test",
+    input_schema = "schemas/custom_header.json",
+    read_only
+)]
+async fn custom_header(args: Value) -> String {
+    args.get("value")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// Answer after 100 ms, to test a client reconnecting to a stream mid-call.
 #[tool(namespace = "test", read_only)]
 async fn reconnection() -> &'static str {
@@ -413,6 +441,8 @@ pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools_runtime::ToolDefinitio
         elicitation,
         elicitation_sep1034_defaults,
         elicitation_sep1330_enums,
+        json_schema_2020_12_tool,
+        custom_header,
         reconnection,
         trigger_tool_change,
         trigger_prompt_change,
