@@ -193,6 +193,7 @@ const MIN_BUDGET: usize = 200;
 
 impl Registry {
     /// The same tools, for another client session.
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     pub(crate) fn for_session(&self) -> Registry {
         Registry {
             inner: Arc::clone(&self.inner),

@@ -8,9 +8,11 @@ use crate::{Registry, Server};
 
 /// What the transports serve: the registry, alone or beside a handler of the application's.
 pub(crate) trait Served: ServerHandler + Clone {
-    /// The registry behind the tools.
+    /// The registry behind the tools (its limits, its HTTP settings).
+    #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
     fn registry(&self) -> &Registry;
-    /// The same server for another client session (its own log level).
+    /// The same server for another client session (its own log level): one per HTTP session.
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     fn for_session(&self) -> Self;
 }
 
