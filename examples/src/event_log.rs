@@ -145,6 +145,26 @@ impl EventLog {
         Some(text)
     }
 
+    /// Lines from `from_line` on while they fit in `max_chars`, and the line that crosses
+    /// it (so text that had to stop is longer than `max_chars`, and a budget of that many
+    /// characters cuts it and says where to go on); `None` past the end. Costs what it
+    /// returns, whatever the length of the log.
+    #[must_use]
+    pub fn text_within(&self, from_line: u64, max_chars: usize) -> Option<String> {
+        if from_line == 0 || from_line > self.len() {
+            return None;
+        }
+        let mut text = String::new();
+        for n in from_line..=self.len() {
+            text.push_str(&self.line(n).unwrap_or_default());
+            text.push('\n');
+            if text.len() > max_chars {
+                break;
+            }
+        }
+        Some(text)
+    }
+
     fn pings(&self) -> u64 {
         self.telemetry.as_ref().map_or(0, |t| t.pings)
     }

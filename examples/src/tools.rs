@@ -82,6 +82,7 @@ pub async fn get_status(
 )]
 pub async fn get_log(
     depot: State<Depot>,
+    ctx: ToolContext,
     /// Shipment number, for example `SH-2026-000123`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
     shipment_number: String,
@@ -90,13 +91,17 @@ pub async fn get_log(
     from_line: u64,
 ) -> Result<ToolOutput, ToolError> {
     let log = depot.event_log(&shipment_number)?;
-    let text = log.text_from(from_line).ok_or_else(|| {
+    // Only what the result can hold (and a line more, so the cut says where to go on):
+    // a tracker's log is megabytes, and building it whole for every page is what costs.
+    let text = log.text_within(from_line, ctx.budget().chars).ok_or_else(|| {
         let last = log.len();
         ToolError::invalid_input(format!(
             "from_line {from_line} is past the end of the log of {shipment_number}, whose last line is {last}; ask for from_line {last} or less"
         ))
     })?;
-    Ok(ToolOutput::text(text).resume_at_line("from_line", from_line))
+    Ok(ToolOutput::text(text)
+        .resume_at_line("from_line", from_line)
+        .of_lines(log.len()))
 }
 
 /// Record a shipment's measured weight before dispatch.
@@ -249,16 +254,39 @@ mod tests {
     async fn get_log_reads_from_the_line_asked_for() {
         let depot = State::new(Depot::seeded());
         let log = depot.event_log("SH-2026-000042").unwrap();
-        let output = get_log(depot.clone(), "SH-2026-000042".into(), 2)
+        let ctx = ToolContext::detached("shipment_get_log");
+        let output = get_log(depot.clone(), ctx.clone(), "SH-2026-000042".into(), 2)
             .await
             .unwrap();
         let text = &output.blocks()[0].as_text().unwrap().text;
         assert_eq!(text, &log.text_from(2).unwrap());
 
-        let err = get_log(depot, "SH-2026-000999".into(), 1)
+        let err = get_log(depot, ctx, "SH-2026-000999".into(), 1)
             .await
             .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::NotFound);
+    }
+
+    #[tokio::test]
+    async fn get_log_builds_only_what_its_budget_holds() {
+        let depot = State::new(Depot::seeded());
+        // SH-2026-000001 carries a cold-chain tracker: megabytes of log.
+        let log = depot.event_log("SH-2026-000001").unwrap();
+        let budget = ToolContext::detached("shipment_get_log").budget().chars;
+        let whole = log.text_from(1).unwrap().len();
+        assert!(whole > 20 * budget, "{whole} bytes of log");
+        let ctx = ToolContext::detached("shipment_get_log");
+        let output = get_log(depot, ctx, "SH-2026-000001".into(), 1)
+            .await
+            .unwrap();
+        let text = &output.blocks()[0].as_text().unwrap().text;
+        // Past the budget by at most one line, so a cut still says where to go on.
+        assert!(
+            text.len() > budget && text.len() < budget + 500,
+            "{}",
+            text.len()
+        );
+        assert!(log.text_from(1).unwrap().starts_with(text.as_str()));
     }
 
     #[tokio::test]

@@ -33,6 +33,9 @@ pub enum Resume {
         param: &'static str,
         /// The line this text starts at.
         first_line: u64,
+        /// The document's last line, when the text is a window of it (see
+        /// [`ToolOutput::of_lines`]); else the text's own last line is the document's.
+        last_line: Option<u64>,
     },
     /// The text is a window of a longer document, starting at offset `start`; the next call
     /// is the same call with the argument `param` set to the offset of the first unit left
@@ -105,7 +108,23 @@ impl ToolOutput {
     /// starting at `first_line`, selected by the argument `param`.
     #[must_use]
     pub fn resume_at_line(mut self, param: &'static str, first_line: u64) -> Self {
-        self.resume = Some(Resume::Line { param, first_line });
+        self.resume = Some(Resume::Line {
+            param,
+            first_line,
+            last_line: None,
+        });
+        self
+    }
+
+    /// Says the document has `last_line` lines, for a tool that returns only a window of it
+    /// (as much as its [budget](crate::ToolContext::budget) holds, and a line more): the
+    /// notice of the cut counts the document's lines, not the window's. Goes with
+    /// [`ToolOutput::resume_at_line`].
+    #[must_use]
+    pub fn of_lines(mut self, last_line: u64) -> Self {
+        if let Some(Resume::Line { last_line: l, .. }) = &mut self.resume {
+            *l = Some(last_line);
+        }
         self
     }
 

@@ -158,7 +158,10 @@ pub(super) fn cut(
             kept_bytes += kept.json.len() * sent;
         }
         // The structured value's total is estimated from what its cut measured.
-        let total_bytes = originals.iter().map(String::len).sum::<usize>()
+        let total_bytes = originals
+            .iter()
+            .map(|t| document_bytes(t, resume))
+            .sum::<usize>()
             + structured_value
                 .as_ref()
                 .map_or(0, |k| k.estimated_total() * (1 + copies));
@@ -289,4 +292,25 @@ mod tests {
         assert_eq!(water_fill(0, &[10, 20]), [0, 0]);
         assert_eq!(water_fill(90, &[0, 500, 500, 0]), [0, 45, 45, 0]);
     }
+}
+
+/// The bytes of the document a text is lines of: the text's own, or, for a window of a
+/// longer document ([`ToolOutput::of_lines`](crate::ToolOutput::of_lines)), estimated from the
+/// window's bytes per line, so the notice's total speaks of the document.
+fn document_bytes(text: &str, resume: Option<&Resume>) -> usize {
+    let Some(Resume::Line {
+        first_line,
+        last_line: Some(last_line),
+        ..
+    }) = resume
+    else {
+        return text.len();
+    };
+    let window_lines = text.bytes().filter(|b| *b == b'\n').count().max(1);
+    let document_lines =
+        usize::try_from(last_line.saturating_sub(*first_line) + 1).unwrap_or(usize::MAX);
+    if document_lines <= window_lines {
+        return text.len();
+    }
+    text.len() / window_lines * document_lines
 }

@@ -30,12 +30,16 @@ pub(super) fn prefix_end(
 /// What the kept part of a cut text is, and the call that continues it, if the tool can.
 pub(super) fn describe(kept: &str, total: &str, resume: Option<&Resume>) -> (String, Continuation) {
     match resume {
-        Some(Resume::Line { param, first_line }) => {
+        Some(Resume::Line {
+            param,
+            first_line,
+            last_line,
+        }) => {
             let lines = kept.matches('\n').count() as u64;
             // A byte scan, no tokenizing: cheap even for megabytes.
             let total_lines = total.bytes().filter(|b| *b == b'\n').count() as u64
                 + u64::from(!total.ends_with('\n'));
-            let last_line = first_line + total_lines.saturating_sub(1);
+            let last_line = last_line.unwrap_or_else(|| first_line + total_lines.saturating_sub(1));
             if lines == 0 {
                 // Part of one long line: the rest of it cannot be asked for by line.
                 let what = format!(
