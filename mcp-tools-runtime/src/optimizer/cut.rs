@@ -281,19 +281,6 @@ fn water_fill(total: usize, demands: &[usize]) -> Vec<usize> {
     alloc
 }
 
-#[cfg(test)]
-mod tests {
-    use super::water_fill;
-
-    #[test]
-    fn water_fill_meets_small_demands_and_splits_the_rest() {
-        assert_eq!(water_fill(100, &[10, 500, 500]), [10, 45, 45]);
-        assert_eq!(water_fill(100, &[10, 20]), [10, 20]);
-        assert_eq!(water_fill(0, &[10, 20]), [0, 0]);
-        assert_eq!(water_fill(90, &[0, 500, 500, 0]), [0, 45, 45, 0]);
-    }
-}
-
 /// The bytes of the document a text is lines of: the text's own, or, for a window of a
 /// longer document ([`ToolOutput::of_lines`](crate::ToolOutput::of_lines)), estimated from the
 /// window's bytes per line, so the notice's total speaks of the document.
@@ -313,4 +300,17 @@ fn document_bytes(text: &str, resume: Option<&Resume>) -> usize {
         return text.len();
     }
     text.len() / window_lines * document_lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::water_fill;
+
+    #[test]
+    fn water_fill_meets_small_demands_and_splits_the_rest() {
+        assert_eq!(water_fill(100, &[10, 500, 500]), [10, 45, 45]);
+        assert_eq!(water_fill(100, &[10, 20]), [10, 20]);
+        assert_eq!(water_fill(0, &[10, 20]), [0, 0]);
+        assert_eq!(water_fill(90, &[0, 500, 500, 0]), [0, 45, 45, 0]);
+    }
 }
