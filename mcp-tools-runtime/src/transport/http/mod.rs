@@ -1,4 +1,10 @@
-//! Streamable HTTP: rmcp's service in an axum router, with our checks in front.
+//! Streamable HTTP: rmcp's service in an axum router, with our checks in front, served by
+//! an accept loop of our own ([`accept`]).
+//!
+//! An application that serves `http_router` itself gets the router's checks but not the
+//! accept loop's TCP_NODELAY and header timeout; with axum it can have the first with
+//! `axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`
+//! (`axum::serve::ListenerExt`), and the second from a proxy in front or hyper directly.
 
 use std::{future::Future, sync::Arc};
 
@@ -17,6 +23,8 @@ use axum::{
 };
 
 use super::{ServeError, Served};
+
+mod accept;
 
 /// The path the MCP endpoint is served at.
 pub const MCP_PATH: &str = "/mcp";
@@ -129,13 +137,14 @@ pub(crate) async fn serve_http_on<S: Served>(
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
     }
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            ct.cancel();
-        })
-        .await
-        .map_err(|e| ServeError(format!("the HTTP server failed: {e}")))
+    let header_read_timeout = served.registry().inner.limits.header_read_timeout;
+    accept::serve(listener, router, header_read_timeout, async move {
+        shutdown.await;
+        // Ends the sessions and their open streams, so the connections can close.
+        ct.cancel();
+    })
+    .await;
+    Ok(())
 }
 
 /// A `Host` entry as an origin's host: the port dropped, an IPv6 address in brackets.
