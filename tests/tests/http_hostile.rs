@@ -184,6 +184,25 @@ async fn an_idle_keep_alive_connection_is_closed() {
     server.stop().await;
 }
 
+// Finding 2, for bodies: headers sent whole, then a body that stops halfway held the
+// connection as long as half-sent headers did. A stalled body gets 408 and a closed
+// connection after the header timeout.
+#[tokio::test]
+async fn a_body_that_stops_arriving_gets_408() {
+    let limits = Limits::default().with_header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(limits).await;
+    let mut conn = server.conn().await;
+    let body = initialize_body();
+    let request = post_bytes(server.addr, None, &body, &[]);
+    conn.send_raw(&request[..request.len() - body.len() / 2])
+        .await;
+    let reply = conn.reply().await;
+    assert_eq!(reply.status(), 408, "{}", reply.text());
+    assert_eq!(rpc_error(&reply).0, -32700);
+    assert!(conn.closed_within(Duration::from_secs(5)).await);
+    server.stop().await;
+}
+
 // Finding 3: sessions were capped only by rate × idle time. Past `max_sessions`, a new
 // session closes the one idle the longest.
 #[tokio::test]

@@ -2,7 +2,7 @@
 //! an accept loop of our own ([`accept`]).
 //!
 //! An application that serves `http_router` itself gets the router's checks but not the
-//! accept loop's TCP_NODELAY and header timeout; with axum it can have the first with
+//! accept loop's `TCP_NODELAY` and header timeout; with axum it can have the first with
 //! `axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`
 //! (`axum::serve::ListenerExt`), and the second from a proxy in front or hyper directly.
 
@@ -14,63 +14,16 @@ use rmcp::transport::streamable_http_server::{
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio_util::sync::CancellationToken;
 
-use axum::{
-    body::Body,
-    extract::Request,
-    http::{Method, StatusCode},
-    middleware::Next,
-    response::{IntoResponse, Response},
-};
-
 use super::{ServeError, Served};
 
 mod accept;
+mod body;
+mod reply;
+
+use body::BodyLimits;
 
 /// The path the MCP endpoint is served at.
 pub const MCP_PATH: &str = "/mcp";
-
-/// A body sent by POST that is not JSON gets JSON-RPC's parse error (-32700) with 400, as the
-/// spec says, where rmcp answers 415 in plain text; everything else passes unchanged.
-async fn parse_errors(
-    axum::extract::State(max_body): axum::extract::State<usize>,
-    request: Request,
-    next: Next,
-) -> Response {
-    if request.method() != Method::POST {
-        return next.run(request).await;
-    }
-    let (parts, body) = request.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, max_body).await else {
-        return rpc_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            -32600,
-            &format!("request body too large: the limit is {max_body} bytes"),
-        );
-    };
-    if let Err(err) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
-        return rpc_error(
-            StatusCode::BAD_REQUEST,
-            -32700,
-            &format!("parse error: the body is not JSON ({err})"),
-        );
-    }
-    next.run(Request::from_parts(parts, Body::from(bytes)))
-        .await
-}
-
-fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response {
-    let body = serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": null,
-        "error": { "code": code, "message": message },
-    });
-    (
-        status,
-        [(axum::http::header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
-}
 
 /// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy.
 pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
@@ -91,9 +44,18 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
         Arc::new(LocalSessionManager::default()),
         config,
     );
+    let limits = &registry.inner.limits;
+    let body_limits = BodyLimits {
+        max_bytes: max_body,
+        stall: Some(limits.header_read_timeout).filter(|t| !t.is_zero()),
+        max_error_chars: limits.max_error_chars,
+    };
     axum::Router::new()
         .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state(max_body, parse_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            body_limits,
+            body::read_message,
+        ))
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's

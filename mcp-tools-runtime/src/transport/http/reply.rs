@@ -1,0 +1,39 @@
+//! The HTTP errors our layers answer with: a status, and a JSON-RPC error in the body that
+//! says what was wrong and what to do, as rmcp's own are plain text.
+
+use axum::{
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use rmcp::model::RequestId;
+
+/// JSON-RPC's `code` and `message` with `status`. `id` is the request's when the error
+/// answers that request alone; `None` (JSON `null`) when a client could take it for the
+/// answer to another request with the same id.
+pub(super) fn rpc_error(
+    status: StatusCode,
+    id: Option<&RequestId>,
+    code: i32,
+    message: &str,
+) -> Response {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": { "code": code, "message": message },
+    });
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// `response` with `Connection: close`: for a reply sent before the request's body was read
+/// to its end, after which the connection cannot carry another request.
+pub(super) fn closing(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
