@@ -18,6 +18,7 @@ use super::{ServeError, Served};
 
 mod accept;
 mod body;
+mod host;
 mod reply;
 
 use body::BodyLimits;
@@ -56,6 +57,7 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
             body_limits,
             body::read_message,
         ))
+        .layer(axum::middleware::from_fn(host::check_host))
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's

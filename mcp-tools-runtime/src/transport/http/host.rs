@@ -1,0 +1,40 @@
+//! `Host` lines that rmcp's allow-list check lets through: two of them (RFC 9112 §3.2: a
+//! server must answer 400, as a proxy may have routed on the other), and userinfo
+//! (`evil.com@127.0.0.1`), which no `Host` may carry and which a careless reader takes for
+//! another host.
+
+use axum::{
+    extract::Request,
+    http::{StatusCode, header},
+    middleware::Next,
+    response::Response,
+};
+
+use super::reply::rpc_error;
+
+/// Refuses a request whose `Host`, or whose absolute request target, is ambiguous.
+pub(super) async fn check_host(request: Request, next: Next) -> Response {
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let host = hosts.next();
+    let problem = if hosts.next().is_some() {
+        Some("the request has more than one Host header")
+    } else if host.is_some_and(|host| host.as_bytes().contains(&b'@'))
+        || request
+            .uri()
+            .authority()
+            .is_some_and(|authority| authority.as_str().contains('@'))
+    {
+        Some("the Host carries userinfo (`user@`), which HTTP does not allow")
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => rpc_error(
+            StatusCode::BAD_REQUEST,
+            None,
+            -32600,
+            &format!("invalid request: {problem}; send one Host: host[:port]"),
+        ),
+        None => next.run(request).await,
+    }
+}
