@@ -14,10 +14,19 @@ use axum::{
     response::Response,
 };
 use futures::StreamExt as _;
-use rmcp::model::ClientJsonRpcMessage;
+use rmcp::model::{ClientJsonRpcMessage, ClientRequest, RequestId};
 
 use super::reply::{closing, rpc_error};
 use crate::error::clip;
+
+/// What a POST carries, for the layers after this one.
+#[derive(Clone, Debug)]
+pub(super) enum Incoming {
+    /// A request: its id, and whether it is `initialize`.
+    Request { id: RequestId, initialize: bool },
+    /// A notification, or a reply to a request of the server's.
+    Other,
+}
 
 /// The limits the body reader applies.
 #[derive(Clone, Copy, Debug)]
@@ -29,8 +38,8 @@ pub(super) struct BodyLimits {
     pub(super) max_error_chars: usize,
 }
 
-/// Reads a POST's body, answers it if it is not a message, and hands it on; other methods
-/// pass unchanged.
+/// Reads a POST's body, answers it if it is not a message, and hands it on with its
+/// [`Incoming`] in the request's extensions; other methods pass unchanged.
 pub(super) async fn read_message(
     State(limits): State<BodyLimits>,
     request: Request,
@@ -39,13 +48,15 @@ pub(super) async fn read_message(
     if request.method() != Method::POST {
         return next.run(request).await;
     }
-    let (parts, body) = request.into_parts();
+    let (mut parts, body) = request.into_parts();
     let bytes = match read(body, limits).await {
         Ok(bytes) => bytes,
         Err(response) => return response,
     };
     match serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-        Ok(_) => {}
+        Ok(message) => {
+            parts.extensions.insert(Incoming::of(&message));
+        }
         Err(err) => {
             let (code, what) = if err.is_data() {
                 (
@@ -66,6 +77,18 @@ pub(super) async fn read_message(
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
+}
+
+impl Incoming {
+    fn of(message: &ClientJsonRpcMessage) -> Incoming {
+        match message {
+            ClientJsonRpcMessage::Request(request) => Incoming::Request {
+                id: request.id.clone(),
+                initialize: matches!(request.request, ClientRequest::InitializeRequest(_)),
+            },
+            _ => Incoming::Other,
+        }
+    }
 }
 
 /// The whole body, or the reply to send instead: 413 past the size limit, 408 when the

@@ -6,11 +6,9 @@
 //! `axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`
 //! (`axum::serve::ListenerExt`), and the second from a proxy in front or hyper directly.
 
-use std::{future::Future, sync::Arc};
+use std::future::Future;
 
-use rmcp::transport::streamable_http_server::{
-    StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
-};
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio_util::sync::CancellationToken;
 
@@ -18,41 +16,43 @@ use super::{ServeError, Served};
 
 mod accept;
 mod body;
+mod gate;
 mod host;
 mod reply;
+mod sessions;
 
 use body::BodyLimits;
+use sessions::Sessions;
 
 /// The path the MCP endpoint is served at.
 pub const MCP_PATH: &str = "/mcp";
 
-/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy.
+/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy. Requests
+/// pass our layers in order: [`host`], [`body`], [`gate`], then rmcp's service.
 pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
     let registry = served.registry();
-    let max_body = registry.inner.limits.max_request_bytes;
+    let limits = &registry.inner.limits;
     let mut config = StreamableHttpServerConfig::default()
-        .with_cancellation_token(shutdown)
-        .with_max_request_body_bytes(max_body);
+        .with_cancellation_token(shutdown.clone())
+        .with_max_request_body_bytes(limits.max_request_bytes);
     if let Some(hosts) = &registry.inner.allowed_hosts {
         config = config.with_allowed_hosts(hosts.clone());
     }
     config = config
         .with_allowed_origins(allowed_origins(registry))
         .enforce_origin_validation();
-    let served = served.clone();
-    let service = StreamableHttpService::new(
-        move || Ok(served.for_session()),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    let limits = &registry.inner.limits;
+    let sessions = Sessions::new(limits, shutdown);
     let body_limits = BodyLimits {
-        max_bytes: max_body,
+        max_bytes: limits.max_request_bytes,
         stall: Some(limits.header_read_timeout).filter(|t| !t.is_zero()),
         max_error_chars: limits.max_error_chars,
     };
+    let served = served.clone();
+    let service =
+        StreamableHttpService::new(move || Ok(served.for_session()), sessions.clone(), config);
     axum::Router::new()
         .nest_service(MCP_PATH, service)
+        .layer(axum::middleware::from_fn_with_state(sessions, gate::gate))
         .layer(axum::middleware::from_fn_with_state(
             body_limits,
             body::read_message,

@@ -1,6 +1,8 @@
 //! The HTTP errors our layers answer with: a status, and a JSON-RPC error in the body that
 //! says what was wrong and what to do, as rmcp's own are plain text.
 
+use std::time::Duration;
+
 use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
@@ -27,6 +29,15 @@ pub(super) fn rpc_error(
         body.to_string(),
     )
         .into_response()
+}
+
+/// `response` with `Retry-After`, in whole seconds.
+pub(super) fn retry_after(mut response: Response, after: Duration) -> Response {
+    response.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from(after.as_secs().max(1)),
+    );
+    response
 }
 
 /// `response` with `Connection: close`: for a reply sent before the request's body was read
