@@ -1,7 +1,13 @@
 //! The layer between clients and rmcp's sessions: a new session is refused with 503 when
 //! every open one is busy at the cap, a DELETE of a session we do not have gets 404 (rmcp
-//! answers 202), and each response of a session is tracked until its body ends, so that
-//! [`Sessions`] knows which sessions are busy and which idle.
+//! answers 202), a call whose id is in flight in its session gets 400, one past
+//! `Limits::max_in_flight` 429, and each response of a session is tracked until its body
+//! ends, so that [`Sessions`] knows which sessions are busy and which calls in flight.
+//!
+//! Past `max_in_flight`, 429 rather than a JSON-RPC error with 200: the limit is HTTP
+//! back-pressure, which proxies and HTTP clients know (rmcp's client reports 429 with its
+//! Retry-After as such), and the body still carries a JSON-RPC error for the call's id,
+//! saying to retry, for clients that read it.
 
 use std::{
     pin::Pin,
@@ -18,18 +24,24 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use http_body::{Frame, SizeHint};
-use rmcp::transport::{
-    common::http_header::HEADER_SESSION_ID, streamable_http_server::session::SessionId,
+use rmcp::{
+    model::RequestId,
+    transport::{
+        common::http_header::HEADER_SESSION_ID, streamable_http_server::session::SessionId,
+    },
 };
 
 use super::{
     body::Incoming,
     reply::{retry_after, rpc_error},
-    sessions::{Opened, Sessions},
+    sessions::{Opened, Refusal, Sessions},
 };
 
 /// How long a client refused a session should wait: sessions turn idle as calls end.
 const SESSIONS_RETRY_AFTER: Duration = Duration::from_secs(5);
+
+/// How long a client refused a call should wait: calls are short, most of them.
+const CALLS_RETRY_AFTER: Duration = Duration::from_secs(1);
 
 pub(super) async fn gate(
     State(sessions): State<Arc<Sessions>>,
@@ -41,23 +53,28 @@ pub(super) async fn gate(
         .get(HEADER_SESSION_ID)
         .and_then(|v| v.to_str().ok())
         .map(Into::into);
+    let (call, initialize) = match request.extensions().get::<Incoming>() {
+        Some(Incoming::Request { id, initialize }) => (Some(id.clone()), *initialize),
+        _ => (None, false),
+    };
     match session {
         Some(id) if request.method() == Method::DELETE && !sessions.knows(&id) => {
             (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response()
         }
-        Some(id) => match sessions.open(&id) {
-            Some(opened) => tracked(next.run(request).await, opened),
+        Some(id) => match sessions.open(&id, call.as_ref()) {
+            Some(Ok(opened)) => tracked(next.run(request).await, opened),
+            Some(Err(refusal)) => refused(&refusal, call.as_ref()),
             None => next.run(request).await,
         },
-        None if is_initialize(&request) => {
+        None if initialize => {
             if !sessions.has_room() {
-                return at_session_limit(&sessions, &request);
+                return no_room(&sessions, call.as_ref());
             }
             let response = next.run(request).await;
             // Full again by the time rmcp asked for the session (a race with another
             // `initialize`): rmcp turned our refusal into a 500.
             if response.status() == StatusCode::INTERNAL_SERVER_ERROR && !sessions.has_room() {
-                return refusal(&sessions, None);
+                return no_room(&sessions, call.as_ref());
             }
             response
         }
@@ -65,33 +82,47 @@ pub(super) async fn gate(
     }
 }
 
-fn is_initialize(request: &Request) -> bool {
-    matches!(
-        request.extensions().get::<Incoming>(),
-        Some(Incoming::Request {
-            initialize: true,
-            ..
-        })
-    )
-}
-
-fn at_session_limit(sessions: &Sessions, request: &Request) -> Response {
-    let id = match request.extensions().get::<Incoming>() {
-        Some(Incoming::Request { id, .. }) => Some(id.clone()),
-        _ => None,
-    };
-    refusal(sessions, id.as_ref())
-}
-
-fn refusal(sessions: &Sessions, id: Option<&rmcp::model::RequestId>) -> Response {
+/// The reply to an `initialize` when every session is busy.
+fn no_room(sessions: &Sessions, call: Option<&RequestId>) -> Response {
     let message = format!(
         "the server is at its limit of {} sessions and none is idle; retry later",
         sessions.cap()
     );
     retry_after(
-        rpc_error(StatusCode::SERVICE_UNAVAILABLE, id, -32000, &message),
+        rpc_error(StatusCode::SERVICE_UNAVAILABLE, call, -32000, &message),
         SESSIONS_RETRY_AFTER,
     )
+}
+
+/// The reply to a call [`Sessions::open`] refused.
+fn refused(refusal: &Refusal, call: Option<&RequestId>) -> Response {
+    let id = call.map(|id| serde_json::to_string(id).unwrap_or_default());
+    let id = id.as_deref().unwrap_or("null");
+    match refusal {
+        // `id` null: with the call's id, a client would take the error for the reply to
+        // the call in flight.
+        Refusal::InFlight => rpc_error(
+            StatusCode::BAD_REQUEST,
+            None,
+            -32600,
+            &format!(
+                "invalid request: a request with id {id} is already in flight in this session; \
+                 give each request its own id"
+            ),
+        ),
+        Refusal::TooMany(max) => retry_after(
+            rpc_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                call,
+                -32000,
+                &format!(
+                    "too many requests in flight: this session has {max}, the limit; \
+                     retry after one of them has answered"
+                ),
+            ),
+            CALLS_RETRY_AFTER,
+        ),
+    }
 }
 
 /// `response` with its body holding `opened` until the body ends or is dropped.

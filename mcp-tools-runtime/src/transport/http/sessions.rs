@@ -5,9 +5,14 @@
 //! to make room for a new one; a session idle past `Limits::session_idle_timeout` is
 //! closed, where idle means no response of it open (a call in flight or a `GET` stream
 //! keeps it) and nothing heard from it since.
+//!
+//! It also knows each session's calls in flight by JSON-RPC id. rmcp routes a reply to the
+//! stream of the request with its id, so a second request with the id of one in flight
+//! takes over the first one's route: replies cross or are lost. Such a request is refused,
+//! and so is a call past `Limits::max_in_flight`.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::{
         Arc, Mutex, PoisonError, Weak,
         atomic::{AtomicBool, Ordering},
@@ -17,7 +22,7 @@ use std::{
 
 use futures::Stream;
 use rmcp::{
-    model::{ClientJsonRpcMessage, ServerJsonRpcMessage},
+    model::{ClientJsonRpcMessage, RequestId, ServerJsonRpcMessage},
     transport::streamable_http_server::{
         SessionManager,
         session::{
@@ -37,6 +42,7 @@ pub(super) struct Sessions {
     /// `Limits::max_sessions`.
     cap: usize,
     idle_timeout: Duration,
+    max_in_flight: usize,
     /// Ends the reaper with the server.
     shutdown: CancellationToken,
     /// For the reaper, which must not keep the sessions alive after the router is gone.
@@ -51,6 +57,8 @@ struct Use {
     last: Instant,
     /// Its responses still being sent: calls in flight, `GET` streams.
     open: usize,
+    /// The ids of its calls in flight.
+    calls: HashSet<RequestId>,
 }
 
 impl Use {
@@ -97,6 +105,7 @@ impl Sessions {
             table: Mutex::new(HashMap::new()),
             cap: limits.max_sessions.max(1),
             idle_timeout: limits.session_idle_timeout,
+            max_in_flight: limits.max_in_flight.max(1),
             shutdown,
             me: me.clone(),
             reaping: AtomicBool::new(false),
@@ -119,23 +128,41 @@ impl Sessions {
         self.table().contains_key(id)
     }
 
-    /// Marks a response of session `id` open until the returned guard drops; `None` if the
-    /// session is not open (rmcp then answers 404).
-    pub(super) fn open(&self, id: &SessionId) -> Option<Opened> {
+    /// Marks a response of session `id` open until the returned guard drops, and `call`,
+    /// the id of the request it answers, in flight; `None` if the session is not open (rmcp
+    /// then answers 404).
+    pub(super) fn open(
+        &self,
+        id: &SessionId,
+        call: Option<&RequestId>,
+    ) -> Option<Result<Opened, Refusal>> {
         let mut table = self.table();
         let session = table.get_mut(id)?;
-        session.open += 1;
         session.last = Instant::now();
-        Some(Opened {
+        if let Some(call) = call {
+            if session.calls.contains(call) {
+                return Some(Err(Refusal::InFlight));
+            }
+            if session.calls.len() >= self.max_in_flight {
+                return Some(Err(Refusal::TooMany(self.max_in_flight)));
+            }
+            session.calls.insert(call.clone());
+        }
+        session.open += 1;
+        Some(Ok(Opened {
             sessions: self.me.clone(),
             id: id.clone(),
-        })
+            call: call.cloned(),
+        }))
     }
 
-    fn close(&self, id: &SessionId) {
+    fn close(&self, id: &SessionId, call: Option<&RequestId>) {
         if let Some(session) = self.table().get_mut(id) {
             session.open = session.open.saturating_sub(1);
             session.last = Instant::now();
+            if let Some(call) = call {
+                session.calls.remove(call);
+            }
         }
     }
 
@@ -218,16 +245,26 @@ impl Sessions {
     }
 }
 
-/// A response of a session, open until dropped.
+/// Why a call was refused.
+#[derive(Debug)]
+pub(super) enum Refusal {
+    /// A call with its id is in flight in the session.
+    InFlight,
+    /// The session has this many calls in flight, `Limits::max_in_flight`.
+    TooMany(usize),
+}
+
+/// A response of a session, and the call it answers, open until dropped.
 pub(super) struct Opened {
     sessions: Weak<Sessions>,
     id: SessionId,
+    call: Option<RequestId>,
 }
 
 impl Drop for Opened {
     fn drop(&mut self) {
         if let Some(sessions) = self.sessions.upgrade() {
-            sessions.close(&self.id);
+            sessions.close(&self.id, self.call.as_ref());
         }
     }
 }
@@ -244,6 +281,7 @@ impl SessionManager for Sessions {
             Use {
                 last: Instant::now(),
                 open: 0,
+                calls: HashSet::new(),
             },
         );
         self.start_reaper();
