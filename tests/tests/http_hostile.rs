@@ -618,3 +618,59 @@ async fn slow_a_flood_of_sessions_keeps_at_most_max_sessions() {
     assert!(open <= 1_000, "{open} sessions open");
     server.stop().await;
 }
+
+// Finding 2 as the probe found it (slow, about 11 s): the fixture server run with 256 file
+// descriptors, 300 connections that never finish their headers, and a normal client. The
+// client is served once the default 10 s header timeout has closed the slow ones; before,
+// it never was.
+#[tokio::test]
+async fn slow_half_sent_connections_past_the_fd_limit_do_not_lock_out_a_client() {
+    use tokio::io::AsyncBufReadExt as _;
+    if !slow_tests() {
+        return;
+    }
+    let mut server = tokio::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 256 && exec \"$0\" --http 127.0.0.1:0")
+        .arg(env!("CARGO_BIN_EXE_fixture-server"))
+        .env("RUST_LOG", "error")
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the fixture server starts");
+    let mut url = String::new();
+    let stdout = server.stdout.take().expect("its stdout");
+    within(
+        "the server's URL",
+        tokio::io::BufReader::new(stdout).read_line(&mut url),
+    )
+    .await
+    .expect("reads the URL");
+    let addr: SocketAddr = url
+        .trim()
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .parse()
+        .unwrap_or_else(|_| panic!("not a URL: {url:?}"));
+    let mut slow = Vec::new();
+    for _ in 0..300 {
+        let mut conn = Conn::open(addr).await;
+        conn.send_raw(format!("POST /mcp HTTP/1.1\r\nHost: {addr}\r\n").as_bytes())
+            .await;
+        slow.push(conn);
+    }
+    let started = std::time::Instant::now();
+    let mut client = Conn::open(addr).await;
+    let _session = within(
+        "a session past the slow connections",
+        start_session(&mut client),
+    )
+    .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(25),
+        "served after {:?}",
+        started.elapsed()
+    );
+    drop(slow);
+    server.kill().await.expect("the server stops");
+}
