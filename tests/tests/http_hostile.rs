@@ -233,14 +233,14 @@ async fn past_the_session_cap_the_idlest_session_is_closed() {
 async fn when_no_session_is_idle_a_new_one_gets_503_and_retry_after() {
     let server = TestServer::start(Limits::default().with_max_sessions(2)).await;
     let mut setup = server.conn().await;
-    let mut held = Vec::new();
+    let mut pending = Vec::new();
     for _ in 0..2 {
         let session = start_session(&mut setup).await;
         let mut conn = server.conn().await;
         conn.send_post(Some(&session), &hold_body(1)).await;
         let head = conn.head().await;
         assert_eq!(head.status, 200);
-        held.push((conn, head));
+        pending.push((conn, head));
     }
     let reply = setup.post(None, &initialize_body()).await;
     assert_eq!(reply.status(), 503, "{}", reply.text());
@@ -257,7 +257,7 @@ async fn when_no_session_is_idle_a_new_one_gets_503_and_retry_after() {
     );
     assert_eq!(reply.message()["id"], 0, "the error answers the initialize");
     server.release();
-    for (mut conn, head) in held {
+    for (mut conn, head) in pending {
         let body = conn.body(&head).await;
         let reply = Reply { head, body };
         assert_eq!(call_text(&reply), "released");
@@ -293,11 +293,17 @@ async fn a_session_with_a_call_in_flight_is_not_idle() {
     let session = start_session(&mut conn).await;
     let mut held = server.conn().await;
     held.send_post(Some(&session), &hold_body(1)).await;
-    let head = held.head().await;
+    let reply_head = held.head().await;
     tokio::time::sleep(Duration::from_millis(900)).await;
     server.release();
-    let body = held.body(&head).await;
-    assert_eq!(call_text(&Reply { head, body }), "released");
+    let body = held.body(&reply_head).await;
+    assert_eq!(
+        call_text(&Reply {
+            head: reply_head,
+            body
+        }),
+        "released"
+    );
     let reply = conn
         .post(Some(&session), &request_body(2, "ping", json!({})))
         .await;
@@ -529,13 +535,13 @@ async fn calls_past_max_in_flight_get_429_and_retry_after() {
     let server = TestServer::start(Limits::default().with_max_in_flight(2)).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
-    let mut held = Vec::new();
+    let mut pending = Vec::new();
     for id in 1..=2 {
         let mut conn = server.conn().await;
         conn.send_post(Some(&session), &hold_body(id)).await;
         let head = conn.head().await;
         assert_eq!(head.status, 200);
-        held.push((conn, head));
+        pending.push((conn, head));
     }
     let reply = conn.post(Some(&session), &hold_body(3)).await;
     assert_eq!(reply.status(), 429, "{}", reply.text());
@@ -556,13 +562,40 @@ async fn calls_past_max_in_flight_get_429_and_retry_after() {
         .await;
     assert_eq!(reply.status(), 202, "{}", reply.text());
     server.release();
-    for (mut conn, head) in held {
+    for (mut conn, head) in pending {
         let body = conn.body(&head).await;
         assert_eq!(call_text(&Reply { head, body }), "released");
     }
     let reply = conn.post(Some(&session), &hold_body(3)).await;
     assert_eq!(call_text(&reply), "released");
     server.stop().await;
+}
+
+// The accept loop that replaced axum's keeps its graceful shutdown: stopping the server
+// ends a call that would never finish and an open GET stream, and then stops.
+#[tokio::test]
+async fn stopping_the_server_ends_held_calls_and_open_streams() {
+    let mut server = TestServer::start(Limits::default()).await;
+    let mut conn = server.conn().await;
+    let session = start_session(&mut conn).await;
+    let mut held = server.conn().await;
+    held.send_post(Some(&session), &hold_body(1)).await;
+    assert_eq!(held.head().await.status, 200);
+    let mut stream = server.conn().await;
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nHost: {}\r\nMcp-Session-Id: {session}\r\n\
+         Accept: text/event-stream\r\n\r\n",
+        server.addr
+    );
+    stream.send_raw(get.as_bytes()).await;
+    assert_eq!(stream.head().await.status, 200);
+    let _ = server.stop.take().expect("running").send(());
+    within("the server stops", server.task.take().expect("running"))
+        .await
+        .expect("no panic")
+        .expect("stops cleanly");
+    assert!(held.closed_within(Duration::from_secs(5)).await);
+    assert!(stream.closed_within(Duration::from_secs(5)).await);
 }
 
 // Finding 2 at scale (slow): 400 connections that never finish their headers are all
