@@ -407,7 +407,8 @@ async fn bodies_that_are_not_json_get_400_and_a_parse_error() {
             body.insert(1, 0);
             body
         }),
-        ("a lone surrogate", with_name(br#""\ud800""#)),
+        ("a lone leading surrogate", with_name(br#""\ud800""#)),
+        ("a lone trailing surrogate", with_name(br#""\udc00 x""#)),
         (
             "a number past f64",
             call_body(1, "probe_wait_for_release", json!({})).replace_number(),
