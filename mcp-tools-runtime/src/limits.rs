@@ -38,14 +38,17 @@ pub struct Limits {
     /// The largest request: an HTTP body or a stdio line, in bytes (default 4 MiB).
     pub max_request_bytes: usize,
     /// Requests one stdio connection or one HTTP session may have in flight (default 64);
-    /// past it the server stops reading from that client until replies are taken.
+    /// past it stdio stops reading from that client until replies are taken, and HTTP
+    /// answers 429 with `Retry-After`.
     pub max_in_flight: usize,
     /// Open Streamable HTTP sessions (default 1,000); past it the idlest is closed, or a new
     /// one refused with 503 if none is idle.
     pub max_sessions: usize,
     /// A Streamable HTTP session idle this long is closed (default 5 minutes).
     pub session_idle_timeout: Duration,
-    /// How long an HTTP client may take to send a request's headers (default 10 s).
+    /// How long an HTTP client may take to send a request's headers, to start its next
+    /// request on an idle keep-alive connection, or to pause inside a body (default 10 s);
+    /// zero turns it off. Applies to `serve_http` and `serve_http_on`.
     pub header_read_timeout: Duration,
     /// The longest error message a client is sent, in characters (default 4,000): an error
     /// quotes what was wrong, and a client can send megabytes of it.

@@ -127,6 +127,11 @@ macro_rules! serving_methods {
         /// in a larger app. Only loopback `Host`s and `Origin`s are accepted unless
         /// [`allowed_hosts`](crate::RegistryBuilder::allowed_hosts) and
         /// [`allowed_origins`](crate::RegistryBuilder::allowed_origins) say otherwise.
+        ///
+        /// Serving it yourself, set `TCP_NODELAY` on accepted sockets
+        /// (`axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`)
+        /// or every call waits about 40 ms for the client's delayed ACK; `serve_http` and
+        /// `serve_http_on` do that and also apply the header timeout.
         #[cfg(feature = "http")]
         pub fn http_router(&self, shutdown: tokio_util::sync::CancellationToken) -> axum::Router {
             $crate::transport::http::router(self, shutdown)
