@@ -7,7 +7,11 @@
 //! module must exist; the failure says so). `PYTHON` names an interpreter that already has
 //! the SDK instead. Without the SDK this test fails, it never skips.
 
-use std::{process::Stdio, time::Duration};
+mod common_process;
+
+use std::time::Duration;
+
+use common_process::{assert_script_passed, output_of};
 
 use mcp_tools_tests::{SERVER_NAME, SERVER_VERSION};
 
@@ -70,40 +74,6 @@ fn python() -> String {
     python.to_str().expect("a UTF-8 target path").to_owned()
 }
 
-/// Runs `command` to completion, or kills it, with everything it started, after
-/// [`SCRIPT_TIMEOUT`].
-async fn output_of(command: &mut tokio::process::Command, what: &str) -> std::process::Output {
-    command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
-    // Its own process group, so the servers the script starts can be killed with it.
-    #[cfg(unix)]
-    command.process_group(0);
-    let child = command
-        .spawn()
-        .unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let pid = child.id();
-    let Ok(finished) = tokio::time::timeout(SCRIPT_TIMEOUT, child.wait_with_output()).await else {
-        kill_group(pid);
-        panic!("{what} did not finish within {SCRIPT_TIMEOUT:?}");
-    };
-    finished.unwrap_or_else(|err| panic!("{what} failed: {err}"))
-}
-
-/// Kills the process group led by `pid` (the script and the servers it started).
-fn kill_group(pid: Option<u32>) {
-    #[cfg(unix)]
-    if let Some(pid) = pid {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", "--", &format!("-{pid}")])
-            .status();
-    }
-    #[cfg(not(unix))]
-    let _ = pid;
-}
-
 #[tokio::test]
 async fn the_python_sdk_client_passes_every_check() {
     let python = python();
@@ -113,6 +83,7 @@ async fn the_python_sdk_client_passes_every_check() {
             "import importlib.metadata as m, mcp; print(m.version('mcp'))",
         ]),
         &format!("`{python}`"),
+        SCRIPT_TIMEOUT,
     )
     .await;
     assert!(
@@ -142,22 +113,13 @@ async fn the_python_sdk_client_passes_every_check() {
             .env("PYTHONUNBUFFERED", "1")
             .env("RUST_BACKTRACE", "0"),
         "the Python client",
+        SCRIPT_TIMEOUT,
     )
     .await;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    println!("mcp (Python SDK) {sdk_version}\n{stdout}");
-    if !stderr.trim().is_empty() {
-        println!("--- stderr ---\n{stderr}");
-    }
-    assert!(
-        output.status.success(),
-        "the Python client reported failures ({})",
-        output.status
-    );
-    let summary = stdout.lines().last().unwrap_or_default();
-    assert_eq!(
-        summary, "python-e2e: 40 passed, 0 failed",
-        "the closing line counts every check"
+    println!("mcp (Python SDK) {sdk_version}");
+    assert_script_passed(
+        &output,
+        "the Python client",
+        "python-e2e: 40 passed, 0 failed",
     );
 }

@@ -38,20 +38,10 @@ async fn the_typescript_sdk_client_passes_every_check() {
         SCRIPT_TIMEOUT,
     )
     .await;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    println!("@modelcontextprotocol/sdk {sdk_version}\n{stdout}");
-    if !stderr.trim().is_empty() {
-        println!("--- stderr ---\n{stderr}");
-    }
-    assert!(
-        output.status.success(),
-        "the TypeScript client reported failures ({})",
-        output.status
-    );
-    let summary = stdout.lines().last().unwrap_or_default();
-    assert_eq!(
-        summary, "typescript-e2e: 12 passed, 0 failed",
-        "the closing line counts every check"
+    println!("@modelcontextprotocol/sdk {sdk_version}");
+    common_node::assert_script_passed(
+        &output,
+        "the TypeScript client",
+        "typescript-e2e: 12 passed, 0 failed",
     );
 }

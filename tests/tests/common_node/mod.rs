@@ -12,6 +12,11 @@
 // Each test binary that includes this module uses its own subset of it.
 #![allow(dead_code)]
 
+#[path = "../common_process/mod.rs"]
+mod process;
+#[allow(unused_imports)] // each test binary uses its own subset
+pub(crate) use process::{assert_script_passed, kill_group, output_of};
+
 use std::{
     fs::OpenOptions,
     io::{ErrorKind, Write},
@@ -133,44 +138,6 @@ pub(crate) fn package_command(package: &str, bin: &str) -> tokio::process::Comma
     let mut command = tokio::process::Command::new(node());
     command.arg(package_bin(package, bin));
     command
-}
-
-/// Runs `command` to completion with no stdin, or kills it, with everything it started (a
-/// stdio server, say), after `timeout`.
-pub(crate) async fn output_of(
-    command: &mut tokio::process::Command,
-    what: &str,
-    timeout: Duration,
-) -> std::process::Output {
-    command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
-    // Its own process group, so the servers it starts can be killed with it.
-    #[cfg(unix)]
-    command.process_group(0);
-    let child = command
-        .spawn()
-        .unwrap_or_else(|err| panic!("cannot run {what}: {err}"));
-    let pid = child.id();
-    let Ok(finished) = tokio::time::timeout(timeout, child.wait_with_output()).await else {
-        kill_group(pid);
-        panic!("{what} did not finish within {timeout:?}");
-    };
-    finished.unwrap_or_else(|err| panic!("{what} failed: {err}"))
-}
-
-/// Kills the process group led by `pid`.
-pub(crate) fn kill_group(pid: Option<u32>) {
-    #[cfg(unix)]
-    if let Some(pid) = pid {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", "--", &format!("-{pid}")])
-            .status();
-    }
-    #[cfg(not(unix))]
-    let _ = pid;
 }
 
 /// Installs `tests/node` into `CARGO_TARGET_TMPDIR/node` unless the stamp says it is there.
