@@ -202,13 +202,7 @@ impl Registry {
         } else {
             self.session.log_level.gate()
         };
-        ClientLink {
-            capabilities: context.client_capabilities(),
-            peer: Some(context.peer),
-            stateless,
-            log,
-            inputs: std::sync::Arc::default(),
-        }
+        ClientLink::of(context, stateless, log)
     }
 
     /// One page of `tools/list`, and the cursor of the next.

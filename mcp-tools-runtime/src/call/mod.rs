@@ -97,24 +97,34 @@ impl Registry {
             return Ok(redirected.into());
         }
         let args = request.arguments.unwrap_or_default();
-        let caller = env
-            .caller
-            .get_or_insert_with(|| self.inner.default_caller.clone())
-            .clone();
-        let answers = input::answers_of(
-            &self.inner.sealer,
-            routed.entry.name(),
-            &args,
-            &caller,
-            request.request_state.as_deref(),
-            request.input_responses,
-        )?;
-        let inputs = Arc::new(Inputs::new(answers));
-        env.link.inputs = Arc::clone(&inputs);
-        // Kept only where a retry can come: the state binds the answers to these arguments.
+        // An input round (2026-07-28) binds its answers to the tool, the arguments as sent
+        // and the caller; a request that can have none pays for none of it.
+        let round = if env.link.stateless
+            || request.request_state.is_some()
+            || request.input_responses.is_some()
+        {
+            let subject = env
+                .caller
+                .as_ref()
+                .unwrap_or(&self.inner.default_caller)
+                .subject()
+                .map(str::to_owned);
+            let answers = input::answers_of(
+                &self.inner.sealer,
+                routed.entry.name(),
+                &args,
+                subject.as_deref(),
+                request.request_state.as_deref(),
+                request.input_responses,
+            )?;
+            let inputs = Arc::new(Inputs::new(answers));
+            env.link.inputs = Some(Arc::clone(&inputs));
+            Some((inputs, subject, args.clone()))
+        } else {
+            None
+        };
         let stateless = env.link.stateless;
         let max_error = self.inner.limits.max_error_chars;
-        let sent_args = stateless.then(|| args.clone());
         Ok(match self.run(&routed, args, env).await {
             Ok(result) => routed.with_notice(result).into(),
             Err(Failure::Failed(mut err)) => match err.take_pending() {
@@ -125,11 +135,13 @@ impl Registry {
                     return Err(error);
                 }
                 Some(Pending::Input(requests)) => {
+                    // Asks wait on a round only under 2026-07-28, which always has one.
+                    let (inputs, subject, sent_args) = round.unwrap_or_default();
                     let state = input::seal_state(
                         &self.inner.sealer,
                         routed.entry.name(),
-                        &sent_args.unwrap_or_default(),
-                        &caller,
+                        &sent_args,
+                        subject.as_deref(),
                         inputs.answers(),
                     );
                     InputRequiredResult::new(Some(requests), Some(state)).into()

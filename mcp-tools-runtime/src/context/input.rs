@@ -14,7 +14,7 @@
 
 use std::{
     collections::BTreeMap,
-    sync::atomic::{AtomicUsize, Ordering},
+    sync::atomic::Ordering,
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
@@ -32,7 +32,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use super::ToolContext;
-use crate::{Caller, ToolError, seal::Sealer};
+use crate::{ToolError, seal::Sealer};
 
 /// How long a sealed `requestState` is honoured: long enough for a person to answer a form.
 pub(crate) const STATE_TTL: Duration = Duration::from_secs(60 * 60);
@@ -40,19 +40,15 @@ pub(crate) const STATE_TTL: Duration = Duration::from_secs(60 * 60);
 /// What tags a `requestState` token, so no other kind of token opens as one.
 const PURPOSE: &str = "tools/call requestState";
 
-/// The answers a call has, and how many asks this run of the tool made (for their keys).
+/// The answers a call has: from this retry and, sealed in `requestState`, earlier rounds.
 #[derive(Debug, Default)]
 pub(crate) struct Inputs {
     answers: InputResponses,
-    asked: AtomicUsize,
 }
 
 impl Inputs {
     pub(crate) fn new(answers: InputResponses) -> Self {
-        Inputs {
-            answers,
-            asked: AtomicUsize::new(0),
-        }
+        Inputs { answers }
     }
 
     pub(crate) fn answers(&self) -> &InputResponses {
@@ -88,13 +84,13 @@ pub(crate) fn seal_state(
     sealer: &Sealer,
     tool: &str,
     args: &JsonObject,
-    caller: &Caller,
+    subject: Option<&str>,
     answers: &InputResponses,
 ) -> String {
     let state = State {
         tool: tool.to_owned(),
         args: digest(args),
-        subject: caller.subject().map(str::to_owned),
+        subject: subject.map(str::to_owned),
         expires: now_secs() + STATE_TTL.as_secs(),
         answers: answers.clone(),
     };
@@ -108,7 +104,7 @@ pub(crate) fn answers_of(
     sealer: &Sealer,
     tool: &str,
     args: &JsonObject,
-    caller: &Caller,
+    subject: Option<&str>,
     request_state: Option<&str>,
     responses: Option<InputResponses>,
 ) -> Result<InputResponses, ErrorData> {
@@ -131,7 +127,7 @@ pub(crate) fn answers_of(
                 "belongs to another call (a different tool or arguments)",
             ));
         }
-        if state.subject.as_deref() != caller.subject() {
+        if state.subject.as_deref() != subject {
             return Err(refused("belongs to another caller"));
         }
         if state.expires < now_secs() {
@@ -200,7 +196,7 @@ impl ToolContext {
     /// What the client declared it can do, when a client is behind the call.
     #[must_use]
     pub fn client_capabilities(&self) -> Option<&ClientCapabilities> {
-        self.inner.link.capabilities.as_ref()
+        self.inner.link.capabilities()
     }
 
     /// Asks the client's model for a completion (`sampling/createMessage`).
@@ -240,7 +236,7 @@ impl ToolContext {
     /// (`ElicitResult`, `CreateMessageResult`, `ListRootsResult`) as JSON, by key.
     pub async fn ask(&self, requests: InputRequests) -> Result<InputResponses, ToolError> {
         let link = &self.inner.link;
-        let caps = link.capabilities.as_ref();
+        let caps = link.capabilities();
         let mut required = JsonObject::new();
         let mut problems = Vec::new();
         for (capability, what) in requests
@@ -266,8 +262,9 @@ impl ToolContext {
         if link.stateless {
             let mut answers = InputResponses::new();
             let mut pending = InputRequests::new();
+            let answered = link.inputs.as_deref().map(Inputs::answers);
             for (key, request) in requests {
-                match link.inputs.answers.get(&key) {
+                match answered.and_then(|a| a.get(&key)) {
                     Some(answer) if answers_ask(&request, answer) => {
                         answers.insert(key, answer.clone());
                     }
@@ -282,7 +279,7 @@ impl ToolContext {
                 Err(ToolError::input_required(pending))
             };
         }
-        let Some(peer) = &link.peer else {
+        let Some(peer) = link.peer() else {
             return Err(ToolError::unsupported(
                 "this tool asks the client for input, and no client is connected",
             ));
@@ -305,7 +302,7 @@ impl ToolContext {
         kind: &str,
         request: InputRequest,
     ) -> Result<T, ToolError> {
-        let n = self.inner.link.inputs.asked.fetch_add(1, Ordering::Relaxed) + 1;
+        let n = self.inner.link.asked.fetch_add(1, Ordering::Relaxed) + 1;
         let key = format!("{kind}-{n}");
         let mut answers = self.ask(BTreeMap::from([(key.clone(), request)])).await?;
         let answer = answers.remove(&key).unwrap_or_default();
@@ -341,7 +338,7 @@ mod tests {
     use serde_json::json;
 
     use super::{answers_of, seal_state};
-    use crate::{Caller, seal::Sealer};
+    use crate::seal::Sealer;
 
     fn args(v: serde_json::Value) -> JsonObject {
         v.as_object().cloned().unwrap_or_default()
@@ -350,22 +347,22 @@ mod tests {
     #[test]
     fn a_sealed_state_opens_only_for_its_own_call() {
         let sealer = Sealer::random();
-        let caller = Caller::new("ann");
+        let caller = Some("ann");
         let a = args(json!({"n": 1}));
         let answers = [("elicitation-1".to_owned(), json!({"action": "accept"}))].into();
-        let token = seal_state(&sealer, "t", &a, &caller, &answers);
-        let reopened = answers_of(&sealer, "t", &a, &caller, Some(&token), None).unwrap();
+        let token = seal_state(&sealer, "t", &a, caller, &answers);
+        let reopened = answers_of(&sealer, "t", &a, caller, Some(&token), None).unwrap();
         assert_eq!(reopened, answers);
         let err = |r: Result<_, rmcp::ErrorData>| r.unwrap_err().message.into_owned();
         assert!(
-            err(answers_of(&sealer, "u", &a, &caller, Some(&token), None)).contains("another call")
+            err(answers_of(&sealer, "u", &a, caller, Some(&token), None)).contains("another call")
         );
         assert!(
             err(answers_of(
                 &sealer,
                 "t",
                 &args(json!({"n": 2})),
-                &caller,
+                caller,
                 Some(&token),
                 None
             ))
@@ -376,7 +373,7 @@ mod tests {
                 &sealer,
                 "t",
                 &a,
-                &Caller::new("bob"),
+                Some("bob"),
                 Some(&token),
                 None
             ))
@@ -385,14 +382,14 @@ mod tests {
         let mut tampered = token.clone();
         tampered.insert(3, 'x');
         assert!(
-            err(answers_of(&sealer, "t", &a, &caller, Some(&tampered), None)).contains("integrity")
+            err(answers_of(&sealer, "t", &a, caller, Some(&tampered), None)).contains("integrity")
         );
         assert!(
             err(answers_of(
                 &Sealer::random(),
                 "t",
                 &a,
-                &caller,
+                caller,
                 Some(&token),
                 None
             ))
@@ -403,15 +400,15 @@ mod tests {
     #[test]
     fn a_retry_adds_its_answers_to_the_sealed_ones() {
         let sealer = Sealer::random();
-        let caller = Caller::local();
+        let caller = None;
         let a = JsonObject::new();
         let first = [("a".to_owned(), json!(1))].into();
-        let token = seal_state(&sealer, "t", &a, &caller, &first);
+        let token = seal_state(&sealer, "t", &a, caller, &first);
         let all = answers_of(
             &sealer,
             "t",
             &a,
-            &caller,
+            caller,
             Some(&token),
             Some([("b".to_owned(), json!(2))].into()),
         )

@@ -127,7 +127,7 @@ impl ToolContext {
     /// `data` is any JSON: a string, or an object of fields.
     pub async fn log(&self, level: LogLevel, data: impl Into<Value>) {
         let link = &self.inner.link;
-        let Some(peer) = &link.peer else { return };
+        let Some(peer) = link.peer() else { return };
         if !link.log.allows(level) {
             return;
         }

@@ -5,11 +5,12 @@ mod caller;
 pub(crate) mod input;
 pub(crate) mod log;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, atomic::AtomicUsize};
 
 use rmcp::{
     Peer, RoleServer,
     model::{ClientCapabilities, ProgressNotificationParam, ProgressToken, RequestId},
+    service::RequestContext,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -26,12 +27,39 @@ use crate::{
 /// What a call knows of the client behind it.
 #[derive(Debug, Default)]
 pub(crate) struct ClientLink {
-    pub(crate) peer: Option<Peer<RoleServer>>,
+    /// The request, when a client sent it: its peer, and what it says of the client.
+    request: Option<RequestContext<RoleServer>>,
     /// A 2026-07-28 request: no server-to-client requests; input comes by retry.
     pub(crate) stateless: bool,
-    pub(crate) capabilities: Option<ClientCapabilities>,
     pub(crate) log: LogGate,
-    pub(crate) inputs: Arc<Inputs>,
+    /// The answers of an input round; only a request that can have one gets it.
+    pub(crate) inputs: Option<Arc<Inputs>>,
+    /// How many asks this run of the tool made, for their keys.
+    pub(crate) asked: AtomicUsize,
+    /// The client's capabilities, read on first use: most tools never ask.
+    capabilities: OnceLock<Option<ClientCapabilities>>,
+}
+
+impl ClientLink {
+    /// The link of a request a client sent.
+    pub(crate) fn of(request: RequestContext<RoleServer>, stateless: bool, log: LogGate) -> Self {
+        ClientLink {
+            request: Some(request),
+            stateless,
+            log,
+            ..ClientLink::default()
+        }
+    }
+
+    pub(crate) fn peer(&self) -> Option<&Peer<RoleServer>> {
+        self.request.as_ref().map(|r| &r.peer)
+    }
+
+    pub(crate) fn capabilities(&self) -> Option<&ClientCapabilities> {
+        self.capabilities
+            .get_or_init(|| self.request.as_ref()?.client_capabilities())
+            .as_ref()
+    }
 }
 
 /// The context of one tool call: take it as a `ctx: ToolContext` parameter.
@@ -166,7 +194,7 @@ impl ToolContext {
 
     /// Reports progress to the client, if it asked for progress; otherwise does nothing.
     pub async fn progress(&self, progress: f64, total: Option<f64>, message: impl Into<String>) {
-        let (Some(peer), Some(token)) = (&self.inner.link.peer, &self.inner.progress_token) else {
+        let (Some(peer), Some(token)) = (self.inner.link.peer(), &self.inner.progress_token) else {
             return;
         };
         let mut param =

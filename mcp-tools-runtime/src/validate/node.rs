@@ -1100,20 +1100,11 @@ const SHOW_MAX: usize = 60;
 
 /// A value as compact JSON, cut so one bad argument cannot flood the message.
 pub(super) fn show(value: &Value) -> String {
-    let text = value.to_string();
-    cut(&text)
+    crate::error::clip(&value.to_string(), SHOW_MAX)
 }
 
 fn show_str(s: &str) -> String {
     show(&Value::String(s.to_owned()))
-}
-
-fn cut(text: &str) -> String {
-    if text.chars().count() <= SHOW_MAX {
-        return text.to_owned();
-    }
-    let kept: String = text.chars().take(SHOW_MAX).collect();
-    format!("{kept}…")
 }
 
 fn plural(n: u64) -> &'static str {
