@@ -557,9 +557,11 @@ impl Node {
                 plural(max)
             ));
         }
-        for name in &self.required {
-            if !map.contains_key(name) {
-                cx.errors.push(missing(path, name));
+        if !all_present(&self.required, map) {
+            for name in &self.required {
+                if !map.contains_key(name) {
+                    cx.errors.push(missing(path, name));
+                }
             }
         }
         for (key, names) in &self.dependent_required {
@@ -1117,4 +1119,20 @@ fn list(names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Whether every `required` name is a key of `map`, found by comparing names rather than
+/// hashing each one: keys are unique, so as many matches as names means all are there.
+/// Large objects take the hashed path.
+fn all_present(required: &[String], map: &Map<String, Value>) -> bool {
+    if required.is_empty() {
+        return true;
+    }
+    if map.len() < required.len() {
+        return false;
+    }
+    if map.len() * required.len() > 64 {
+        return required.iter().all(|name| map.contains_key(name));
+    }
+    map.keys().filter(|key| required.contains(key)).count() == required.len()
 }
