@@ -21,13 +21,13 @@
 //! ];
 //! // `#[param(min = 0.1)]` on `depot` would add, spanned at `0.1`:
 //! // const _: () = match <State<Depot> as ToolArg>::ROLE { ParamRole::Argument => {}, .. => panic!("`depot` is supplied by the server …") };
-//! fn __call(mut call: Call) -> CallFuture {
+//! fn __call<'a>(call: &'a Call<'_>) -> CallFuture<'a> {
 //!     Box::pin(async move {
 //!         let __format = call.response_format();
-//!         let __a0 = <State<Depot> as ToolArg>::extract(&__PARAMS[0], &mut call);
-//!         let __a1 = <f64 as ToolArg>::extract(&__PARAMS[1], &mut call);
-//!         let __a2 = extract_optional::<PageCursor>(&__PARAMS[2], &mut call);
-//!         let __a3 = <ResponseFormat as ToolArg>::extract(&__PARAMS[3], &mut call);
+//!         let __a0 = <State<Depot> as ToolArg>::extract(&__PARAMS[0], call);
+//!         let __a1 = <f64 as ToolArg>::extract(&__PARAMS[1], call);
+//!         let __a2 = extract_optional::<PageCursor>(&__PARAMS[2], call);
+//!         let __a3 = <ResponseFormat as ToolArg>::extract(&__PARAMS[3], call);
 //!         match (__a0, __a1, __a2, __a3) {
 //!             (Ok(__a0), Ok(__a1), Ok(__a2), Ok(__a3)) =>
 //!                 <R as ToolReturn>::into_output(set_weight(__a0, __a1, __a2, __a3).await, __format),
@@ -47,7 +47,7 @@
 //!
 //! ```text
 //! const _: () = assert!(matches!(<State<Depot> as ToolArg>::ROLE, ParamRole::Injected), "…");
-//! let __a1 = <Booking as ToolArguments>::from_arguments(&__PARAMS[1], &mut call);
+//! let __a1 = <Booking as ToolArguments>::from_arguments(&__PARAMS[1], call);
 //! ```
 
 use mcp_tools_shared::binary::BinaryPolicy;
@@ -365,15 +365,15 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
             if takes_arguments(tool, p) {
                 let ty = &p.ty;
                 return quote_spanned! {ty.span()=>
-                    let #var = <#ty as __rt::ToolArguments>::from_arguments(&__PARAMS[#i], &mut call);
+                    let #var = <#ty as __rt::ToolArguments>::from_arguments(&__PARAMS[#i], call);
                 };
             }
             match p.source {
                 Source::Optional => quote_spanned! {ty.span()=>
-                    let #var = __rt::extract_optional::<#ty>(&__PARAMS[#i], &mut call);
+                    let #var = __rt::extract_optional::<#ty>(&__PARAMS[#i], call);
                 },
                 Source::Argument | Source::Injected => quote_spanned! {ty.span()=>
-                    let #var = <#ty as __rt::ToolArg>::extract(&__PARAMS[#i], &mut call);
+                    let #var = <#ty as __rt::ToolArg>::extract(&__PARAMS[#i], call);
                 },
             }
         });
@@ -400,7 +400,7 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
         }
     };
     quote! {
-        fn __call(mut call: __rt::Call) -> __rt::CallFuture {
+        fn __call<'a>(call: &'a __rt::Call<'_>) -> __rt::CallFuture<'a> {
             ::std::boxed::Box::pin(async move {
                 let __format = call.response_format();
                 #(#extracts)*

@@ -2,7 +2,6 @@
 
 use std::{
     any::{Any, TypeId},
-    collections::HashMap,
     fmt,
     ops::Deref,
     sync::Arc,
@@ -84,7 +83,7 @@ pub trait ToolArg: Sized + Send + 'static {
     ///
     /// An [`ArgError`] naming the parameter: the argument is missing, malformed, or (for
     /// injected values) the server lacks it.
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError>;
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError>;
 }
 
 impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for T {
@@ -94,15 +93,18 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for T {
         schema.add_property(param, schema::input_schema_for::<T>());
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        // The validator has filled in the default of an absent argument.
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
         let value = call
-            .args
-            .remove(param.name)
+            .arg(param.name)
             .ok_or_else(|| ArgError::missing(param))?;
-        serde_json::from_value(value)
-            .map_err(|err| ArgError::invalid(param, format!("{}: {err}", param.name)))
+        deserialize(param, value)
     }
+}
+
+/// `T` from a borrowed argument: the arguments stay whole for the notice of a cut result,
+/// so nothing is copied or removed per call.
+fn deserialize<T: DeserializeOwned>(param: &ParamMeta, value: &Value) -> Result<T, ArgError> {
+    T::deserialize(value).map_err(|err| ArgError::invalid(param, format!("{}: {err}", param.name)))
 }
 
 /// The type of the one parameter that receives the whole arguments object of a
@@ -124,13 +126,12 @@ pub trait ToolArguments: Sized + Send + 'static {
     ///
     /// An [`ArgError`] naming the parameter: the arguments met the file's schema, but not
     /// the type.
-    fn from_arguments(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError>;
+    fn from_arguments(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError>;
 }
 
 impl<T: DeserializeOwned + Send + 'static> ToolArguments for T {
-    fn from_arguments(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        let args = std::mem::take(&mut call.args);
-        serde_json::from_value(Value::Object(args))
+    fn from_arguments(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
+        T::deserialize(&call.args)
             .map_err(|err| ArgError::invalid(param, format!("arguments: {err}")))
     }
 }
@@ -143,9 +144,9 @@ impl<T: DeserializeOwned + Send + 'static> ToolArguments for T {
 #[doc(hidden)]
 pub fn extract_optional<T: ToolArg>(
     param: &'static ParamMeta,
-    call: &mut Call,
+    call: &Call<'_>,
 ) -> Result<Option<T>, ArgError> {
-    if call.args.contains_key(param.name) {
+    if call.arg(param.name).is_some() {
         T::extract(param, call).map(Some)
     } else {
         Ok(None)
@@ -227,17 +228,24 @@ impl fmt::Display for ArgError {
 
 impl std::error::Error for ArgError {}
 
-/// One call's arguments and context, consumed by the generated handler.
+/// One call's arguments and context, lent to the generated handler: it borrows the
+/// registry's state rather than cloning it, and the arguments outlive the handler, for the
+/// notice of a cut result.
 #[doc(hidden)]
-pub struct Call {
+pub struct Call<'r> {
+    pub(crate) tool: &'static str,
+    /// As sent, normalised by the validator (`2.0` → `2`); defaults are not filled in.
     pub(crate) args: JsonObject,
-    pub(crate) context: ToolContext,
-    pub(crate) state: Arc<StateMap>,
+    /// The tool's `#[param(default = …)]` values, for arguments left out.
+    pub(crate) defaults: &'r [(&'static str, Value)],
+    /// Built only for a tool that takes one.
+    pub(crate) context: Option<ToolContext>,
+    pub(crate) state: &'r StateMap,
     pub(crate) format: ResponseFormat,
     /// Of the arguments that define the query, for checking page cursors.
     pub(crate) fingerprint: u32,
     /// The registry's key for the cursors it mints and checks.
-    pub(crate) sealer: Sealer,
+    pub(crate) sealer: &'r Sealer,
 }
 
 /// Shared state a tool takes as `State<T>`; registered with
@@ -278,24 +286,27 @@ impl<T: ?Sized + fmt::Debug> fmt::Debug for State<T> {
     }
 }
 
-/// The registry's state values, by type.
+/// The registry's state values, by type: a few at most, so a scan beats hashing.
 #[derive(Default)]
-pub(crate) struct StateMap(HashMap<TypeId, Arc<dyn Any + Send + Sync>>);
+pub(crate) struct StateMap(Vec<(TypeId, Arc<dyn Any + Send + Sync>)>);
 
 impl StateMap {
     pub(crate) fn insert<T: Send + Sync + 'static>(&mut self, value: Arc<T>) {
-        self.0.insert(TypeId::of::<T>(), value);
+        let type_id = TypeId::of::<T>();
+        self.0.retain(|(id, _)| *id != type_id);
+        self.0.push((type_id, value));
     }
 
     pub(crate) fn contains(&self, type_id: TypeId) -> bool {
-        self.0.contains_key(&type_id)
+        self.0.iter().any(|(id, _)| *id == type_id)
     }
 
     fn get<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+        let type_id = TypeId::of::<T>();
         self.0
-            .get(&TypeId::of::<T>())
-            .cloned()
-            .and_then(|v| v.downcast::<T>().ok())
+            .iter()
+            .find(|(id, _)| *id == type_id)
+            .and_then(|(_, v)| Arc::clone(v).downcast::<T>().ok())
     }
 }
 
@@ -309,7 +320,7 @@ impl<T: Send + Sync + 'static> ToolArg for State<T> {
         });
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
         // The registry refuses to build without every needed state, so this holds.
         call.state.get::<T>().map(State).ok_or_else(|| {
             ArgError::server(
@@ -327,10 +338,15 @@ impl<T: Send + Sync + 'static> ToolArg for State<T> {
 impl ToolArg for ToolContext {
     const ROLE: ParamRole = ParamRole::Injected;
 
-    fn describe(_param: &'static ParamMeta, _schema: &mut InputSchema) {}
+    fn describe(_param: &'static ParamMeta, schema: &mut InputSchema) {
+        schema.takes_context = true;
+    }
 
-    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        Ok(call.context.clone())
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
+        // `describe` marked the tool as taking one, so the call has it.
+        call.context.clone().ok_or_else(|| {
+            ArgError::server(param, format!("no context built for `{}`", param.rust_name))
+        })
     }
 }
 
@@ -351,14 +367,25 @@ impl ToolArg for ResponseFormat {
         schema.properties.insert(param.name.to_owned(), property);
     }
 
-    fn extract(_param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
+    fn extract(_param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
         // Read once, before the handler runs (the optimizer needs it); the validator has
         // refused anything but the two names.
         Ok(call.format)
     }
 }
 
-impl Call {
+impl Call<'_> {
+    /// The argument `name`, or its default when it was left out.
+    #[must_use]
+    pub fn arg(&self, name: &str) -> Option<&Value> {
+        self.args.get(name).or_else(|| {
+            self.defaults
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v)
+        })
+    }
+
     /// The format the call asked for (read before the handler runs, for the optimizer).
     #[must_use]
     pub fn response_format(&self) -> ResponseFormat {

@@ -8,14 +8,18 @@ use serde_json::Value;
 use crate::{
     ToolError, ToolOutput,
     arg::Call,
+    call::count::CallKeys,
     meta::{AliasMeta, BinaryPolicy, StateNeed, ToolMeta},
     optimizer::{Budgets, ToolBudget},
     schema::{InputSchema, OutputSchema},
     validate::Validator,
 };
 
-/// The future a generated handler returns.
-pub type CallFuture = Pin<Box<dyn Future<Output = Result<ToolOutput, ToolError>> + Send>>;
+/// The future a generated handler returns; it borrows the [`Call`].
+pub type CallFuture<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput, ToolError>> + Send + 'a>>;
+
+/// A generated handler: extracts the parameters from the call it borrows and runs the fn.
+pub(crate) type Handler = for<'a, 'r> fn(&'a Call<'r>) -> CallFuture<'a>;
 
 /// Implemented by `#[tool]` for the marker type that shares the fn's name; `tools![...]`
 /// uses it to find the definition.
@@ -38,7 +42,10 @@ pub struct ToolDefinition {
     pub(crate) meta: &'static ToolMeta,
     pub(crate) tool: Tool,
     pub(crate) validator: Validator,
-    pub(crate) handler: fn(Call) -> CallFuture,
+    pub(crate) handler: Handler,
+    /// Whether a parameter takes the `ToolContext`, so a call builds one.
+    pub(crate) takes_context: bool,
+    pub(crate) call_keys: CallKeys,
     pub(crate) wrap_structured: bool,
     pub(crate) format_param: Option<&'static str>,
     pub(crate) cursor_param: Option<&'static str>,
@@ -64,7 +71,7 @@ impl ToolDefinition {
         meta: &'static ToolMeta,
         describe: fn(&mut InputSchema),
         output_schema: fn() -> Option<OutputSchema>,
-        handler: fn(Call) -> CallFuture,
+        handler: Handler,
     ) -> Self {
         let mut input = InputSchema::default();
         describe(&mut input);
@@ -134,6 +141,8 @@ impl ToolDefinition {
             tool,
             validator,
             handler,
+            takes_context: input.takes_context,
+            call_keys: CallKeys::new(meta.name),
             wrap_structured,
             format_param: input.format_param,
             cursor_param: input.cursor_param,

@@ -182,8 +182,8 @@ impl ToolArg for PageCursor {
         schema.cursor_param = Some(param.name);
     }
 
-    fn extract(param: &'static ParamMeta, call: &mut Call) -> Result<Self, ArgError> {
-        let Some(value) = call.args.remove(param.name) else {
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
+        let Some(value) = call.arg(param.name) else {
             return Err(ArgError::invalid(
                 param,
                 format!(
@@ -199,9 +199,9 @@ impl ToolArg for PageCursor {
             ));
         };
         verify(
-            &call.sealer,
+            call.sealer,
             text,
-            call.context.tool_name(),
+            call.tool,
             call.fingerprint,
             SystemTime::now(),
         )
@@ -315,16 +315,27 @@ const PAGING_ARGUMENTS: &[&str] = &[
 
 /// A fingerprint of the arguments that define the query: all but the cursor, the response
 /// format and the page size, in any key order.
-pub(crate) fn fingerprint(args: &JsonObject, skip: &[Option<&str>]) -> u32 {
-    let mut keys: Vec<&String> = args
-        .keys()
-        .filter(|k| !skip.contains(&Some(k.as_str())) && !PAGING_ARGUMENTS.contains(&k.as_str()))
+pub(crate) fn fingerprint(
+    args: &JsonObject,
+    defaults: &[(&'static str, Value)],
+    skip: &[Option<&str>],
+) -> u32 {
+    // A default left out and the same value sent are the same query.
+    let absent_defaults = defaults
+        .iter()
+        .filter(|(name, _)| !args.contains_key(*name))
+        .map(|(name, value)| (*name, value));
+    let mut entries: Vec<(&str, &Value)> = args
+        .iter()
+        .map(|(k, v)| (k.as_str(), v))
+        .chain(absent_defaults)
+        .filter(|(k, _)| !skip.contains(&Some(*k)) && !PAGING_ARGUMENTS.contains(k))
         .collect();
-    keys.sort();
+    entries.sort_by_key(|(k, _)| *k);
     let mut h = std::hash::DefaultHasher::new();
-    for k in keys {
+    for (k, v) in entries {
         k.hash(&mut h);
-        args[k.as_str()].to_string().hash(&mut h);
+        v.to_string().hash(&mut h);
     }
     h.finish() as u32
 }
@@ -380,12 +391,30 @@ mod tests {
         let b: JsonObject = serde_json::from_value(json!({"limit": 9, "query": "x"})).unwrap();
         let c: JsonObject = serde_json::from_value(json!({"query": "y"})).unwrap();
         assert_eq!(
-            fingerprint(&a, &[Some("cursor")]),
-            fingerprint(&b, &[Some("cursor")])
+            fingerprint(&a, &[], &[Some("cursor")]),
+            fingerprint(&b, &[], &[Some("cursor")])
         );
         assert_ne!(
-            fingerprint(&a, &[Some("cursor")]),
-            fingerprint(&c, &[Some("cursor")])
+            fingerprint(&a, &[], &[Some("cursor")]),
+            fingerprint(&c, &[], &[Some("cursor")])
+        );
+    }
+
+    #[test]
+    fn a_default_left_out_fingerprints_as_sent() {
+        let defaults = [("sort", json!("newest"))];
+        let sent: JsonObject =
+            serde_json::from_value(json!({"query": "x", "sort": "newest"})).unwrap();
+        let left_out: JsonObject = serde_json::from_value(json!({"query": "x"})).unwrap();
+        let other: JsonObject =
+            serde_json::from_value(json!({"query": "x", "sort": "oldest"})).unwrap();
+        assert_eq!(
+            fingerprint(&sent, &defaults, &[]),
+            fingerprint(&left_out, &defaults, &[])
+        );
+        assert_ne!(
+            fingerprint(&other, &defaults, &[]),
+            fingerprint(&left_out, &defaults, &[])
         );
     }
 

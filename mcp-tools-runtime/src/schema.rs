@@ -21,6 +21,9 @@ pub struct InputSchema {
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
     pub(crate) needs: Vec<StateNeed>,
+    /// Whether a parameter takes the [`ToolContext`](crate::ToolContext), which a call
+    /// then builds; tools without one skip it.
+    pub(crate) takes_context: bool,
     /// Subschemas the parameters' recursive types share, published as the root's `$defs`.
     pub(crate) defs: JsonObject,
 }

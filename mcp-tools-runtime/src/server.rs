@@ -72,7 +72,6 @@ impl ServerHandler for Registry {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let env = CallEnv {
-            cancel: context.ct.clone(),
             progress_token: context.meta.get_progress_token(),
             request_id: Some(context.id.clone()),
             caller: caller_of(&context),

@@ -145,11 +145,15 @@ pub fn cursor_for(
     cursor: &PageCursor,
     arguments: &JsonObject,
 ) -> String {
+    // Fingerprinted as a call of the tool is: its defaults count, its cursor and format do not.
+    let entry = registry.inner.entries.iter().find(|e| e.name() == tool);
+    let defaults = entry.map_or(&[][..], |e| e.validator.defaults());
+    let skip = entry.map_or([None, None], |e| [e.cursor_param, e.format_param]);
     page::mint(
         &registry.inner.sealer,
         cursor.offset(),
         tool,
-        page::fingerprint(arguments, &[]),
+        page::fingerprint(arguments, defaults, &skip),
         std::time::SystemTime::now(),
     )
 }

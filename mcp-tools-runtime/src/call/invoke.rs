@@ -1,7 +1,7 @@
 //! Invoke: run the handler, bounded by its timeout and the client's cancellation, with a
 //! panic caught; and what can go wrong on the way there.
 
-use std::{panic::AssertUnwindSafe, time::Duration};
+use std::{future::Future, panic::AssertUnwindSafe, time::Duration};
 
 use futures::FutureExt;
 use tokio_util::sync::CancellationToken;
@@ -73,27 +73,53 @@ impl From<ToolError> for Failure {
     }
 }
 
+/// Runs the handler until it finishes or the client cancels, whichever comes first.
 pub(super) async fn invoke(
     entry: &ToolDefinition,
-    call: Call,
-    cancel: &CancellationToken,
+    call: &Call<'_>,
+    cancel: Option<&CancellationToken>,
 ) -> Result<ToolOutput, Failure> {
     let handler = AssertUnwindSafe((entry.handler)(call)).catch_unwind();
+    let result = match (entry.meta.timeout_ms, cancel) {
+        // No client, no cancellation.
+        (None, None) => handler.await.map_err(panic_detail),
+        // `biased`: a handler that finishes on its first poll never arms the token's waiter.
+        (None, Some(cancel)) => tokio::select! {
+            biased;
+            result = handler => result.map_err(panic_detail),
+            () = cancel.cancelled() => return Err(Failure::Cancelled),
+        },
+        // Boxed, so calls without a timeout do not carry (and move) its state.
+        (Some(ms), cancel) => Box::pin(timed(entry, handler, ms, cancel)).await?,
+    };
+    match result {
+        Ok(done) => done.map_err(Failure::Failed),
+        Err(detail) => Err(Failure::Panicked(detail)),
+    }
+}
+
+async fn timed<F>(
+    entry: &ToolDefinition,
+    handler: F,
+    ms: u64,
+    cancel: Option<&CancellationToken>,
+) -> Result<Result<Result<ToolOutput, ToolError>, String>, Failure>
+where
+    F: Future<Output = std::thread::Result<Result<ToolOutput, ToolError>>>,
+{
     let timed = async {
-        match entry.meta.timeout_ms {
-            None => handler.await.map_err(panic_detail),
-            Some(ms) => match tokio::time::timeout(Duration::from_millis(ms), handler).await {
-                Ok(result) => result.map_err(panic_detail),
-                Err(_) => Ok(Err(timeout_error(entry, ms))),
-            },
+        match tokio::time::timeout(Duration::from_millis(ms), handler).await {
+            Ok(result) => result.map_err(panic_detail),
+            Err(_) => Ok(Err(timeout_error(entry, ms))),
         }
     };
-    tokio::select! {
-        result = timed => match result {
-            Ok(done) => done.map_err(Failure::Failed),
-            Err(detail) => Err(Failure::Panicked(detail)),
+    match cancel {
+        None => Ok(timed.await),
+        Some(cancel) => tokio::select! {
+            biased;
+            result = timed => Ok(result),
+            () = cancel.cancelled() => Err(Failure::Cancelled),
         },
-        () = cancel.cancelled() => Err(Failure::Cancelled),
     }
 }
 

@@ -4,6 +4,7 @@
 //! [`respond::failure`].
 
 mod authorize;
+pub(crate) mod count;
 mod discover;
 mod invoke;
 mod respond;
@@ -19,7 +20,6 @@ use rmcp::{
     },
 };
 use serde_json::Value;
-use tokio_util::sync::CancellationToken;
 
 use crate::{
     Caller, Registry, ResponseFormat, ToolContext,
@@ -38,7 +38,7 @@ use route::Routed;
 /// What the transport knows about a request.
 #[derive(Default)]
 pub(crate) struct CallEnv {
-    pub(crate) cancel: CancellationToken,
+    /// The request, when a client sent one; its cancellation token is the call's.
     pub(crate) link: ClientLink,
     pub(crate) progress_token: Option<ProgressToken>,
     pub(crate) request_id: Option<RequestId>,
@@ -179,14 +179,8 @@ impl Registry {
     ) -> Result<CallToolResult, Failure> {
         let inner = &self.inner;
         let entry = routed.entry;
-        let caller = env
-            .caller
-            .clone()
-            .unwrap_or_else(|| inner.default_caller.clone());
-        authorize::scopes(entry, &caller)?;
-        // As the model sent them, for the notice of a cut result, which repeats the call
-        // with a new cursor, line or offset (without the defaults the validator fills in).
-        let original_args = args.clone();
+        let caller = env.caller.as_ref().unwrap_or(&inner.default_caller);
+        authorize::scopes(entry, caller)?;
         if let Err(problems) = entry.validator.validate(&mut args) {
             return Err(Failure::invalid_arguments(
                 entry,
@@ -194,41 +188,58 @@ impl Registry {
                 inner.limits.max_error_chars,
             ));
         }
+        let defaults = entry.validator.defaults();
         let format = entry
             .format_param
             .and_then(|p| args.get(p))
             .and_then(ResponseFormat::parse)
             .unwrap_or_default();
         let fingerprint = entry.cursor_param.map_or(0, |c| {
-            page::fingerprint(&args, &[Some(c), entry.format_param])
+            page::fingerprint(&args, defaults, &[Some(c), entry.format_param])
         });
         let budget = entry.budget;
-        let context = ToolContext::new(
-            entry.name(),
-            env.cancel.clone(),
-            env.link,
-            env.progress_token,
-            env.request_id,
-            caller,
-            ResultBudget {
-                tokens: budget.for_format(format),
-                chars: budget.max_chars(),
-                format,
-            },
-        );
+        // Only a tool that takes a context gets one: the others pay neither its `Arc` nor
+        // a second handle on the request's cancellation token.
+        let (context, link) = if entry.takes_context {
+            let cancel = env.link.cancel_token().cloned().unwrap_or_default();
+            let context = ToolContext::new(
+                entry.name(),
+                cancel,
+                env.link,
+                env.progress_token,
+                env.request_id,
+                env.caller.unwrap_or_else(|| inner.default_caller.clone()),
+                ResultBudget {
+                    tokens: budget.for_format(format),
+                    chars: budget.max_chars(),
+                    format,
+                },
+            );
+            (Some(context), None)
+        } else {
+            (None, Some(env.link))
+        };
         let call = Call {
+            tool: entry.name(),
             args,
+            defaults,
             context,
-            state: inner.state.clone(),
+            state: &inner.state,
             format,
             fingerprint,
-            sealer: inner.sealer.clone(),
+            sealer: &inner.sealer,
         };
-        let output = invoke::invoke(entry, call, &env.cancel).await?;
+        let cancel = match (&call.context, &link) {
+            (Some(context), _) => Some(context.cancellation_token()),
+            (None, link) => link.as_ref().and_then(ClientLink::cancel_token),
+        };
+        let output = invoke::invoke(entry, &call, cancel).await?;
+        // The arguments as the model sent them, for the notice of a cut result, which
+        // repeats the call with a new cursor, line or offset.
         let facts = crate::optimizer::CallFacts {
             tool: entry.name(),
             format,
-            args: &original_args,
+            args: &call.args,
             cursor_param: entry.cursor_param,
             fingerprint,
             sealer: &inner.sealer,
@@ -239,6 +250,6 @@ impl Registry {
             binary: entry.binary,
             arguments: &entry.arguments,
         };
-        Ok(respond::success(&facts, output, routed.meta()))
+        Ok(respond::success(entry, &facts, output, routed.meta()))
     }
 }

@@ -15,12 +15,15 @@ use crate::{
 
 /// A successful call's result: the output cut to its budget, its `_meta` kept.
 pub(super) fn success(
+    entry: &ToolDefinition,
     facts: &CallFacts<'_>,
-    output: ToolOutput,
+    mut output: ToolOutput,
     meta: Option<MetaObject>,
 ) -> CallToolResult {
-    let own_meta = output.meta.clone();
+    // The optimizer shapes the content only; the tool's own `_meta` passes through.
+    let own_meta = output.meta.take();
     let shaped = optimizer::shape(output, facts);
+    count_call(entry, "ok");
     observe(facts, &shaped);
     let mut result = if shaped.failed {
         CallToolResult::error(shaped.content)
@@ -62,7 +65,7 @@ pub(super) fn failure(
             )
         }
     };
-    count_call(entry.name(), outcome);
+    count_call(entry, outcome);
     let reference = (err.kind() == ErrorKind::Internal).then(new_reference);
     if let Some(reference) = &reference {
         tracing::error!(
@@ -109,8 +112,8 @@ pub(super) fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -
     MetaObject(map)
 }
 
-pub(super) fn count_call(tool: &'static str, outcome: &'static str) {
-    metrics::counter!("mcp_tools_calls_total", "tool" => tool, "outcome" => outcome).increment(1);
+pub(super) fn count_call(entry: &ToolDefinition, outcome: &'static str) {
+    super::count::count_call(&entry.call_keys, entry.name(), outcome);
 }
 
 /// `a`, `b` → "`a`, `b`".
@@ -122,10 +125,9 @@ pub(super) fn quoted(names: &[&str]) -> String {
         .join(", ")
 }
 
-/// Logs and counts one successful call. A result that fit without counting is counted
+/// Logs one successful call and records its tokens. A result that fit without counting is counted
 /// after the response is on its way, so exact numbers cost the caller no latency.
 fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
-    count_call(facts.tool, "ok");
     let report = shaped.report;
     let (tool, format, encoding) = (facts.tool, facts.format.as_str(), facts.encoding);
     let emit = move |tokens: usize| {

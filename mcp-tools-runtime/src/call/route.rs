@@ -92,7 +92,7 @@ impl Routed<'_> {
     /// the model is told how to call it instead.
     pub(super) fn redirect(&self) -> Option<CallToolResult> {
         let alias = self.alias.map(|a| a.meta).filter(|a| a.redirect)?;
-        respond::count_call(self.entry.name(), "redirected");
+        respond::count_call(self.entry, "redirected");
         let differs = alias
             .note
             .map_or_else(String::new, |note| format!(": {note}"));

@@ -51,6 +51,11 @@ impl ClientLink {
         }
     }
 
+    /// The request's cancellation token; none without a client.
+    pub(crate) fn cancel_token(&self) -> Option<&CancellationToken> {
+        self.request.as_ref().map(|r| &r.ct)
+    }
+
     pub(crate) fn peer(&self) -> Option<&Peer<RoleServer>> {
         self.request.as_ref().map(|r| &r.peer)
     }

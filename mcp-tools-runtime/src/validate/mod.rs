@@ -24,7 +24,7 @@ pub(crate) struct Validator {
     root: Node,
     /// The targets of the schema's `$ref`s.
     refs: Vec<Node>,
-    /// `#[param(default = …)]` values, parsed once, filled in for absent arguments.
+    /// `#[param(default = …)]` values, parsed once, read for absent arguments.
     defaults: Vec<(&'static str, Value)>,
 }
 
@@ -66,9 +66,9 @@ impl Validator {
     }
 
     /// Checks a call's arguments; on success they may have been normalised (`2.0` → `2`
-    /// for integers), so handlers deserialize what JSON Schema accepted, and every absent
-    /// argument with a default holds it (checked against the schema when the tool was
-    /// defined), so extraction never parses a default.
+    /// for integers), so handlers deserialize what JSON Schema accepted. Absent arguments
+    /// stay absent: extraction reads their parsed [`defaults`](Self::defaults), so the
+    /// arguments remain as sent for the notice of a cut result.
     pub(crate) fn validate(&self, args: &mut JsonObject) -> Result<(), Vec<String>> {
         let mut value = Value::Object(std::mem::take(args));
         let mut cx = Cx::new(&self.refs);
@@ -76,15 +76,17 @@ impl Validator {
         if let Value::Object(map) = value {
             *args = map;
         }
-        if !cx.errors.is_empty() {
-            return Err(cx.errors);
+        if cx.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(cx.errors)
         }
-        for (name, default) in &self.defaults {
-            if !args.contains_key(*name) {
-                args.insert((*name).to_owned(), default.clone());
-            }
-        }
-        Ok(())
+    }
+
+    /// The `#[param(default = …)]` values, checked against the schema when the tool was
+    /// defined.
+    pub(crate) fn defaults(&self) -> &[(&'static str, Value)] {
+        &self.defaults
     }
 
     /// Checks one property's value alone (defaults and examples at build time).
