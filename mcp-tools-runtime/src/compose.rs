@@ -98,12 +98,12 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         self.registry.list_tools(request, context).await
     }
 
-    async fn call_tool(
+    fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.registry.call_tool(request, context).await
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        self.registry.call_tool(request, context)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

@@ -66,18 +66,20 @@ impl ServerHandler for Registry {
         Some(self.inner.entries[route.index].tool().clone())
     }
 
-    async fn call_tool(
+    // Not `async`: the call is prepared before the future is returned, so the future does
+    // not carry the request and its context (see `Registry::dispatch`).
+    fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
         let env = CallEnv {
             progress_token: context.meta.get_progress_token(),
             request_id: Some(context.id.clone()),
             caller: caller_of(&context),
             link: self.link(context),
         };
-        self.dispatch(request, env).await
+        self.dispatch(request, env)
     }
 
     #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served

@@ -1,12 +1,10 @@
 //! The discovery tools' own calls: `tools_search` answers from the index; `tools_call` goes
 //! back through the pipeline, exactly as a call by name.
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool,
-};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, Tool};
 use serde_json::{Value, json};
 
-use super::{CallEnv, respond};
+use super::{CallEnv, Prepared, respond};
 use crate::{
     Registry,
     registry::Discovery,
@@ -50,15 +48,16 @@ pub(super) fn search(
 }
 
 /// `tools_call`: any tool, exactly as if called by name.
-pub(super) async fn call_through(
-    registry: &Registry,
+pub(super) fn call_through<'r>(
+    registry: &'r Registry,
     discovery: &Discovery,
     outer: CallToolRequestParams,
     env: CallEnv,
-) -> CallToolResponse {
+) -> Prepared<'r> {
+    let done = |result: CallToolResult| Prepared::Done(Ok(result.into()));
     let mut args = outer.arguments.unwrap_or_default();
     if let Err(problems) = discovery.call_validator.validate(&mut args) {
-        return invalid(format!("invalid input: {}", problems.join("\n"))).into();
+        return done(invalid(format!("invalid input: {}", problems.join("\n"))));
     }
     let name = args
         .get("name")
@@ -66,10 +65,9 @@ pub(super) async fn call_through(
         .unwrap_or_default()
         .to_owned();
     if name == SEARCH_TOOL || name == CALL_TOOL {
-        return invalid(format!(
+        return done(invalid(format!(
             "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
-        ))
-        .into();
+        )));
     }
     let mut request = CallToolRequestParams::new(name);
     if let Some(Value::Object(arguments)) = args.remove("arguments") {
@@ -78,10 +76,10 @@ pub(super) async fn call_through(
     // A retry after an input-required result carries on to the tool it was for.
     request.request_state = outer.request_state;
     request.input_responses = outer.input_responses;
-    match Box::pin(registry.dispatch(request, env)).await {
-        Ok(response) => response,
+    match registry.prepare(request, env) {
         // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
-        Err(err) => invalid(err.message.into_owned()).into(),
+        Prepared::Done(Err(err)) => done(invalid(err.message.into_owned())),
+        prepared => prepared,
     }
 }
 

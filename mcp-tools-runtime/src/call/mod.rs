@@ -10,7 +10,7 @@ mod invoke;
 mod respond;
 mod route;
 
-use std::sync::Arc;
+use std::{future::Future, sync::Arc};
 
 use rmcp::{
     ErrorData,
@@ -20,9 +20,10 @@ use rmcp::{
     },
 };
 use serde_json::Value;
+use tokio_util::sync::CancellationToken;
 
 use crate::{
-    Caller, Registry, ResponseFormat, ToolContext,
+    Caller, Registry, ResponseFormat, ToolContext, ToolOutput,
     arg::Call,
     context::{
         ClientLink, ResultBudget,
@@ -77,24 +78,42 @@ impl Registry {
 
     /// The pipeline. An unknown name and a bad `requestState` are the JSON-RPC errors; the
     /// rest are results: complete, or (2026-07-28) waiting on the client's input.
-    pub(crate) async fn dispatch(
+    ///
+    /// Everything before the handler runs is done here, at once, so the future returned
+    /// holds only what the handler and the result need across its one await, not the
+    /// request and the transport's context: a smaller future is cheaper to spawn and move.
+    pub(crate) fn dispatch(
         &self,
         request: CallToolRequestParams,
-        mut env: CallEnv,
-    ) -> Result<CallToolResponse, ErrorData> {
+        env: CallEnv,
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        let prepared = self.prepare(request, env);
+        async move {
+            match prepared {
+                Prepared::Done(response) => response,
+                Prepared::Run(running) => running.finish().await,
+            }
+        }
+    }
+
+    /// Route, authorize and validate, then set the call up to run.
+    fn prepare(&self, request: CallToolRequestParams, mut env: CallEnv) -> Prepared<'_> {
         if let Some(discovery) = &self.inner.discovery
             && matches!(request.name.as_ref(), SEARCH_TOOL | CALL_TOOL)
         {
             return if request.name == SEARCH_TOOL {
                 let args = request.arguments.unwrap_or_default();
-                Ok(discover::search(self, discovery, args).into())
+                Prepared::Done(Ok(discover::search(self, discovery, args).into()))
             } else {
-                Ok(discover::call_through(self, discovery, request, env).await)
+                discover::call_through(self, discovery, request, env)
             };
         }
-        let routed = self.route(&request.name)?;
+        let routed = match self.route(&request.name) {
+            Ok(routed) => routed,
+            Err(err) => return Prepared::Done(Err(err)),
+        };
         if let Some(redirected) = routed.redirect() {
-            return Ok(redirected.into());
+            return Prepared::Done(Ok(redirected.into()));
         }
         let args = request.arguments.unwrap_or_default();
         // An input round (2026-07-28) binds its answers to the tool, the arguments as sent
@@ -109,84 +128,58 @@ impl Registry {
                 .unwrap_or(&self.inner.default_caller)
                 .subject()
                 .map(str::to_owned);
-            let answers = input::answers_of(
+            let answers = match input::answers_of(
                 &self.inner.sealer,
                 routed.entry.name(),
                 &args,
                 subject.as_deref(),
                 request.request_state.as_deref(),
                 request.input_responses,
-            )?;
+            ) {
+                Ok(answers) => answers,
+                Err(err) => return Prepared::Done(Err(err)),
+            };
             let inputs = Arc::new(Inputs::new(answers));
             env.link.inputs = Some(Arc::clone(&inputs));
-            Some((inputs, subject, args.clone()))
+            Some(Box::new(Round {
+                inputs,
+                subject,
+                sent_args: args.clone(),
+            }))
         } else {
             None
         };
-        let stateless = env.link.stateless;
-        let max_error = self.inner.limits.max_error_chars;
-        Ok(match self.run(&routed, args, env).await {
-            Ok(result) => routed.with_notice(result).into(),
-            Err(Failure::Failed(mut err)) => match err.take_pending() {
-                // The revision's error (-32021), with our message saying what it was for.
-                Some(Pending::Capability(required)) if stateless => {
-                    let mut error = ErrorData::missing_required_client_capability(required);
-                    error.message = err.message().to_owned().into();
-                    return Err(error);
-                }
-                Some(Pending::Input(requests)) => {
-                    // Asks wait on a round only under 2026-07-28, which always has one.
-                    let (inputs, subject, sent_args) = round.unwrap_or_default();
-                    let state = input::seal_state(
-                        &self.inner.sealer,
-                        routed.entry.name(),
-                        &sent_args,
-                        subject.as_deref(),
-                        inputs.answers(),
-                    );
-                    InputRequiredResult::new(Some(requests), Some(state)).into()
-                }
-                _ => routed
-                    .with_notice(respond::failure(
-                        routed.entry,
-                        Failure::Failed(err),
-                        routed.meta(),
-                        max_error,
-                    ))
-                    .into(),
-            },
+        match self.start(routed, args, env, round) {
+            Ok(running) => Prepared::Run(running),
             // Refused before the handler ran: the call is to be fixed, not the name.
-            Err(failure @ Failure::Refused(..)) => {
-                respond::failure(routed.entry, failure, routed.meta(), max_error).into()
-            }
-            Err(failure) => routed
-                .with_notice(respond::failure(
-                    routed.entry,
-                    failure,
-                    routed.meta(),
-                    max_error,
-                ))
-                .into(),
-        })
+            Err((routed, failure)) => Prepared::Done(Ok(respond::failure(
+                routed.entry,
+                failure,
+                routed.meta(),
+                self.inner.limits.max_error_chars,
+            )
+            .into())),
+        }
     }
 
-    /// Authorize, validate, invoke and shape one routed call.
-    async fn run(
-        &self,
-        routed: &Routed<'_>,
+    /// Authorize and validate one routed call, and lend it what its parameters need.
+    fn start<'r>(
+        &'r self,
+        routed: Routed<'r>,
         mut args: JsonObject,
         env: CallEnv,
-    ) -> Result<CallToolResult, Failure> {
+        round: Option<Box<Round>>,
+    ) -> Result<Running<'r>, (Routed<'r>, Failure)> {
         let inner = &self.inner;
         let entry = routed.entry;
         let caller = env.caller.as_ref().unwrap_or(&inner.default_caller);
-        authorize::scopes(entry, caller)?;
+        if let Err(failure) = authorize::scopes(entry, caller) {
+            return Err((routed, failure));
+        }
         if let Err(problems) = entry.validator.validate(&mut args) {
-            return Err(Failure::invalid_arguments(
-                entry,
-                &problems,
-                inner.limits.max_error_chars,
-            ));
+            let failure =
+                Failure::invalid_arguments(entry, &problems, inner.limits.max_error_chars);
+            return Err((routed, failure));
         }
         let defaults = entry.validator.defaults();
         let format = entry
@@ -198,9 +191,10 @@ impl Registry {
             page::fingerprint(&args, defaults, &[Some(c), entry.format_param])
         });
         let budget = entry.budget;
-        // Only a tool that takes a context gets one: the others pay neither its `Arc` nor
-        // a second handle on the request's cancellation token.
-        let (context, link) = if entry.takes_context {
+        let stateless = env.link.stateless;
+        // Only a tool that takes a context gets one; the others pay neither its `Arc` nor a
+        // second handle on the request's cancellation token, which they take over.
+        let (context, cancel) = if entry.takes_context {
             let cancel = env.link.cancel_token().cloned().unwrap_or_default();
             let context = ToolContext::new(
                 entry.name(),
@@ -217,39 +211,134 @@ impl Registry {
             );
             (Some(context), None)
         } else {
-            (None, Some(env.link))
+            (None, env.link.into_cancel_token())
         };
-        let call = Call {
-            tool: entry.name(),
-            args,
-            defaults,
-            context,
-            state: &inner.state,
-            format,
-            fingerprint,
-            sealer: &inner.sealer,
+        Ok(Running {
+            registry: self,
+            routed,
+            call: Call {
+                tool: entry.name(),
+                args,
+                defaults,
+                context,
+                state: &inner.state,
+                format,
+                fingerprint,
+                sealer: &inner.sealer,
+            },
+            cancel,
+            round,
+            stateless,
+        })
+    }
+}
+
+/// A call after [`Registry::prepare`].
+enum Prepared<'r> {
+    /// Answered without running a handler.
+    Done(Result<CallToolResponse, ErrorData>),
+    /// Ready to run its handler.
+    Run(Running<'r>),
+}
+
+/// The answers of a 2026-07-28 input round, and what they are bound to.
+struct Round {
+    inputs: Arc<Inputs>,
+    subject: Option<String>,
+    /// As sent, before the validator normalised them: the state binds those.
+    sent_args: JsonObject,
+}
+
+/// A validated call, ready to run its handler: what the handler borrows, and what the
+/// result needs afterwards.
+struct Running<'r> {
+    registry: &'r Registry,
+    routed: Routed<'r>,
+    call: Call<'r>,
+    /// The request's token, for a tool without a context (which holds it otherwise).
+    cancel: Option<CancellationToken>,
+    round: Option<Box<Round>>,
+    stateless: bool,
+}
+
+impl Running<'_> {
+    async fn finish(self) -> Result<CallToolResponse, ErrorData> {
+        let cancel = match &self.call.context {
+            Some(context) => Some(context.cancellation_token()),
+            None => self.cancel.as_ref(),
         };
-        let cancel = match (&call.context, &link) {
-            (Some(context), _) => Some(context.cancellation_token()),
-            (None, link) => link.as_ref().and_then(ClientLink::cancel_token),
+        let outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
+        self.respond(outcome)
+    }
+
+    /// The handler's output within its budget, or its failure as the model reads it.
+    fn respond(self, outcome: Result<ToolOutput, Failure>) -> Result<CallToolResponse, ErrorData> {
+        let inner = &self.registry.inner;
+        let (routed, entry) = (&self.routed, self.routed.entry);
+        let max_error = inner.limits.max_error_chars;
+        let failure = match outcome {
+            Ok(output) => {
+                let budget = entry.budget;
+                let format = self.call.format;
+                // The arguments as the model sent them, for the notice of a cut result,
+                // which repeats the call with a new cursor, line or offset.
+                let facts = crate::optimizer::CallFacts {
+                    tool: entry.name(),
+                    format,
+                    args: &self.call.args,
+                    cursor_param: entry.cursor_param,
+                    fingerprint: self.call.fingerprint,
+                    sealer: &inner.sealer,
+                    wrap_structured: entry.wrap_structured,
+                    encoding: inner.encoding,
+                    budget: budget.for_format(format),
+                    char_budget: budget.max_chars(),
+                    binary: entry.binary,
+                    arguments: &entry.arguments,
+                };
+                let result = respond::success(entry, &facts, output, routed.meta());
+                return Ok(routed.with_notice(result).into());
+            }
+            Err(failure) => failure,
         };
-        let output = invoke::invoke(entry, &call, cancel).await?;
-        // The arguments as the model sent them, for the notice of a cut result, which
-        // repeats the call with a new cursor, line or offset.
-        let facts = crate::optimizer::CallFacts {
-            tool: entry.name(),
-            format,
-            args: &call.args,
-            cursor_param: entry.cursor_param,
-            fingerprint,
-            sealer: &inner.sealer,
-            wrap_structured: entry.wrap_structured,
-            encoding: inner.encoding,
-            budget: budget.for_format(format),
-            char_budget: budget.max_chars(),
-            binary: entry.binary,
-            arguments: &entry.arguments,
+        let Failure::Failed(mut err) = failure else {
+            return Ok(routed
+                .with_notice(respond::failure(entry, failure, routed.meta(), max_error))
+                .into());
         };
-        Ok(respond::success(entry, &facts, output, routed.meta()))
+        Ok(match err.take_pending() {
+            // The revision's error (-32021), with our message saying what it was for.
+            Some(Pending::Capability(required)) if self.stateless => {
+                let mut error = ErrorData::missing_required_client_capability(required);
+                error.message = err.message().to_owned().into();
+                return Err(error);
+            }
+            Some(Pending::Input(requests)) => {
+                // Asks wait on a round only under 2026-07-28, which always has one.
+                let round = self.round.unwrap_or_else(|| {
+                    Box::new(Round {
+                        inputs: Arc::default(),
+                        subject: None,
+                        sent_args: JsonObject::new(),
+                    })
+                });
+                let state = input::seal_state(
+                    &inner.sealer,
+                    entry.name(),
+                    &round.sent_args,
+                    round.subject.as_deref(),
+                    round.inputs.answers(),
+                );
+                InputRequiredResult::new(Some(requests), Some(state)).into()
+            }
+            _ => routed
+                .with_notice(respond::failure(
+                    entry,
+                    Failure::Failed(err),
+                    routed.meta(),
+                    max_error,
+                ))
+                .into(),
+        })
     }
 }

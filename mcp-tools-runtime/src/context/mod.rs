@@ -56,6 +56,11 @@ impl ClientLink {
         self.request.as_ref().map(|r| &r.ct)
     }
 
+    /// The request's cancellation token, taken over; the rest of the link is dropped.
+    pub(crate) fn into_cancel_token(self) -> Option<CancellationToken> {
+        self.request.map(|r| r.ct)
+    }
+
     pub(crate) fn peer(&self) -> Option<&Peer<RoleServer>> {
         self.request.as_ref().map(|r| &r.peer)
     }
