@@ -267,9 +267,22 @@ impl ToolError {
 /// At most `max` characters of a client's text, marked when cut (a client can send
 /// megabytes where a name is expected).
 pub(crate) fn clip(text: &str, max: usize) -> String {
+    // No more bytes than `max` means no more characters: nothing to count.
+    if text.len() <= max {
+        return text.to_owned();
+    }
     match text.char_indices().nth(max) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
+    }
+}
+
+/// [`clip`] of a text already owned, without copying one that fits.
+pub(crate) fn clip_owned(text: String, max: usize) -> String {
+    if text.len() <= max {
+        text
+    } else {
+        clip(&text, max)
     }
 }
 

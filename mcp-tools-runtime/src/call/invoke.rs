@@ -1,7 +1,7 @@
 //! Invoke: run the handler, bounded by its timeout and the client's cancellation, with a
 //! panic caught; and what can go wrong on the way there.
 
-use std::{future::Future, panic::AssertUnwindSafe, time::Duration};
+use std::{fmt::Write as _, future::Future, panic::AssertUnwindSafe, time::Duration};
 
 use futures::FutureExt;
 use tokio_util::sync::CancellationToken;
@@ -44,26 +44,34 @@ impl Failure {
         );
         // Room for the kind's label and the closing count.
         let mut room = max_chars.saturating_sub(80);
-        let mut lines = Vec::new();
+        let mut text = String::new();
+        let mut shown = 0;
         for problem in problems.iter().take(MAX_PROBLEMS) {
             let line = crate::error::clip(problem, MAX_PROBLEM_CHARS);
-            let len = line.chars().count() + 1;
-            if len > room && !lines.is_empty() {
+            // Bytes bound characters: count them only when the bound does not settle it.
+            let len = if line.len() < room {
+                line.len()
+            } else {
+                line.chars().count()
+            } + 1;
+            if len > room && shown > 0 {
                 break;
             }
             room = room.saturating_sub(len);
-            lines.push(line);
+            if shown > 0 {
+                text.push('\n');
+            }
+            text.push_str(&line);
+            shown += 1;
         }
-        if problems.len() > lines.len() {
-            lines.push(format!(
-                "and {} more problems; fix these first",
-                problems.len() - lines.len()
-            ));
+        if problems.len() > shown {
+            let _ = write!(
+                text,
+                "\nand {} more problems; fix these first",
+                problems.len() - shown
+            );
         }
-        Failure::Refused(
-            ToolError::invalid_input(lines.join("\n")),
-            "invalid_arguments",
-        )
+        Failure::Refused(ToolError::invalid_input(text), "invalid_arguments")
     }
 }
 

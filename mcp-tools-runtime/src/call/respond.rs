@@ -84,7 +84,7 @@ pub(super) fn failure(
         );
     }
     // Held to the registry's error size: a handler's message may quote anything.
-    let text = crate::error::clip(&err.model_text(reference.as_deref()), max_chars);
+    let text = crate::error::clip_owned(err.model_text(reference.as_deref()), max_chars);
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     let detail = error_meta(
         err.kind().as_str(),

@@ -1114,11 +1114,16 @@ fn plural(n: u64) -> &'static str {
 }
 
 fn list(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::with_capacity(names.iter().map(|n| n.len() + 4).sum());
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('`');
+        out.push_str(name);
+        out.push('`');
+    }
+    out
 }
 
 /// Whether every `required` name is a key of `map`, found by comparing names rather than
