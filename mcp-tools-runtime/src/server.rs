@@ -13,7 +13,7 @@ use rmcp::{
 use crate::{
     Caller, LogLevel, Registry,
     call::CallEnv,
-    context::{ClientLink, log::LogGate},
+    context::log::LogGate,
     seal::{Fields, Reader, Sealer},
 };
 
@@ -73,11 +73,13 @@ impl ServerHandler for Registry {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        let stateless = is_modern(&context);
+        let log = self.log_gate(&context, stateless);
         let env = CallEnv {
-            progress_token: context.meta.get_progress_token(),
-            request_id: Some(context.id.clone()),
             caller: caller_of(&context),
-            link: self.link(context),
+            request: Some(context),
+            stateless,
+            log,
         };
         self.dispatch(request, env)
     }
@@ -190,20 +192,17 @@ pub(crate) fn is_modern(context: &RequestContext<RoleServer>) -> bool {
 }
 
 impl Registry {
-    /// What a call's context knows of its client: under 2026-07-28 everything comes with
-    /// the request (capabilities, the log level); in a 2025 session from the handshake and
-    /// `logging/setLevel`.
-    fn link(&self, context: RequestContext<RoleServer>) -> ClientLink {
-        let stateless = is_modern(&context);
-        let log = if stateless {
+    /// Which log messages a call may send: under 2026-07-28 the request says (its
+    /// `logLevel`); in a 2025 session `logging/setLevel` did.
+    fn log_gate(&self, context: &RequestContext<RoleServer>, stateless: bool) -> LogGate {
+        if stateless {
             context
                 .meta
                 .log_level()
                 .map_or(LogGate::Off, |l| LogGate::From(LogLevel::from_rmcp(l)))
         } else {
             self.session.log_level.gate()
-        };
-        ClientLink::of(context, stateless, log)
+        }
     }
 
     /// One page of `tools/list`, and the cursor of the next.

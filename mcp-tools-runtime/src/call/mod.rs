@@ -13,11 +13,11 @@ mod route;
 use std::{future::Future, sync::Arc};
 
 use rmcp::{
-    ErrorData,
+    ErrorData, RoleServer,
     model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, InputRequiredResult, JsonObject,
-        ProgressToken, RequestId,
     },
+    service::RequestContext,
 };
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -28,6 +28,7 @@ use crate::{
     context::{
         ClientLink, ResultBudget,
         input::{self, Inputs},
+        log::LogGate,
     },
     error::Pending,
     page,
@@ -36,13 +37,15 @@ use crate::{
 use invoke::Failure;
 use route::Routed;
 
-/// What the transport knows about a request.
+/// What the transport knows about a request. Only a tool that takes a `ToolContext` gets
+/// it all, as a [`ClientLink`]; the others keep just the cancellation token.
 #[derive(Default)]
 pub(crate) struct CallEnv {
     /// The request, when a client sent one; its cancellation token is the call's.
-    pub(crate) link: ClientLink,
-    pub(crate) progress_token: Option<ProgressToken>,
-    pub(crate) request_id: Option<RequestId>,
+    pub(crate) request: Option<RequestContext<RoleServer>>,
+    /// A 2026-07-28 request: no server-to-client requests; input comes by retry.
+    pub(crate) stateless: bool,
+    pub(crate) log: LogGate,
     pub(crate) caller: Option<Caller>,
 }
 
@@ -97,7 +100,7 @@ impl Registry {
     }
 
     /// Route, authorize and validate, then set the call up to run.
-    fn prepare(&self, request: CallToolRequestParams, mut env: CallEnv) -> Prepared<'_> {
+    fn prepare(&self, request: CallToolRequestParams, env: CallEnv) -> Prepared<'_> {
         if let Some(discovery) = &self.inner.discovery
             && matches!(request.name.as_ref(), SEARCH_TOOL | CALL_TOOL)
         {
@@ -118,7 +121,7 @@ impl Registry {
         let args = request.arguments.unwrap_or_default();
         // An input round (2026-07-28) binds its answers to the tool, the arguments as sent
         // and the caller; a request that can have none pays for none of it.
-        let round = if env.link.stateless
+        let round = if env.stateless
             || request.request_state.is_some()
             || request.input_responses.is_some()
         {
@@ -139,10 +142,8 @@ impl Registry {
                 Ok(answers) => answers,
                 Err(err) => return Prepared::Done(Err(err)),
             };
-            let inputs = Arc::new(Inputs::new(answers));
-            env.link.inputs = Some(Arc::clone(&inputs));
             Some(Box::new(Round {
-                inputs,
+                inputs: Arc::new(Inputs::new(answers)),
                 subject,
                 sent_args: args.clone(),
             }))
@@ -191,17 +192,22 @@ impl Registry {
             page::fingerprint(&args, defaults, &[Some(c), entry.format_param])
         });
         let budget = entry.budget;
-        let stateless = env.link.stateless;
+        let stateless = env.stateless;
         // Only a tool that takes a context gets one; the others pay neither its `Arc` nor a
         // second handle on the request's cancellation token, which they take over.
         let (context, cancel) = if entry.takes_context {
-            let cancel = env.link.cancel_token().cloned().unwrap_or_default();
+            let request = env.request;
+            let cancel = request.as_ref().map(|r| r.ct.clone()).unwrap_or_default();
+            let progress_token = request.as_ref().and_then(|r| r.meta.get_progress_token());
+            let request_id = request.as_ref().map(|r| r.id.clone());
+            let mut link = ClientLink::of(request, env.stateless, env.log);
+            link.inputs = round.as_ref().map(|r| Arc::clone(&r.inputs));
             let context = ToolContext::new(
                 entry.name(),
                 cancel,
-                env.link,
-                env.progress_token,
-                env.request_id,
+                link,
+                progress_token,
+                request_id,
                 env.caller.unwrap_or_else(|| inner.default_caller.clone()),
                 ResultBudget {
                     tokens: budget.for_format(format),
@@ -211,7 +217,7 @@ impl Registry {
             );
             (Some(context), None)
         } else {
-            (None, env.link.into_cancel_token())
+            (None, env.request.map(|r| r.ct))
         };
         Ok(Running {
             registry: self,

@@ -41,24 +41,18 @@ pub(crate) struct ClientLink {
 }
 
 impl ClientLink {
-    /// The link of a request a client sent.
-    pub(crate) fn of(request: RequestContext<RoleServer>, stateless: bool, log: LogGate) -> Self {
+    /// The link of a request, when a client sent one.
+    pub(crate) fn of(
+        request: Option<RequestContext<RoleServer>>,
+        stateless: bool,
+        log: LogGate,
+    ) -> Self {
         ClientLink {
-            request: Some(request),
+            request,
             stateless,
             log,
             ..ClientLink::default()
         }
-    }
-
-    /// The request's cancellation token; none without a client.
-    pub(crate) fn cancel_token(&self) -> Option<&CancellationToken> {
-        self.request.as_ref().map(|r| &r.ct)
-    }
-
-    /// The request's cancellation token, taken over; the rest of the link is dropped.
-    pub(crate) fn into_cancel_token(self) -> Option<CancellationToken> {
-        self.request.map(|r| r.ct)
     }
 
     pub(crate) fn peer(&self) -> Option<&Peer<RoleServer>> {
