@@ -71,7 +71,8 @@ impl Whole {
     /// budget is weighed. Runs before [`Whole::link_texts`].
     pub(super) fn apply_policy(&mut self, policy: BinaryPolicy) -> Vec<LeftOut> {
         let mut left_out = Vec::new();
-        if policy == BinaryPolicy::Count {
+        // Most results hold no binary block: leave their blocks where they are.
+        if policy == BinaryPolicy::Count || !self.blocks.iter().any(Binary::is) {
             return left_out;
         }
         let mirror_at = self.mirror_at;
@@ -129,6 +130,17 @@ pub(super) struct Binary {
 }
 
 impl Binary {
+    /// Whether `block` is binary, without describing it.
+    fn is(block: &ContentBlock) -> bool {
+        match block {
+            ContentBlock::Image(_) | ContentBlock::Audio(_) => true,
+            ContentBlock::Resource(r) => {
+                matches!(r.resource, ResourceContents::BlobResourceContents { .. })
+            }
+            _ => false,
+        }
+    }
+
     pub(super) fn of(block: &ContentBlock) -> Option<Binary> {
         let (data, mime, kind, uri) = match block {
             ContentBlock::Image(i) => (&i.data, i.mime_type.clone(), "an image", None),
