@@ -84,6 +84,9 @@ pub(crate) struct Inner {
     pub(crate) allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
     pub(crate) allowed_origins: Option<Vec<String>>,
+    /// Streamable HTTP without sessions; see [`RegistryBuilder::stateless_http`].
+    #[cfg(feature = "http")]
+    pub(crate) stateless_http: bool,
     pub(crate) limits: limits::Limits,
 }
 
@@ -127,6 +130,8 @@ pub struct RegistryBuilder {
     allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
     allowed_origins: Option<Vec<String>>,
+    #[cfg(feature = "http")]
+    stateless_http: bool,
     limits: limits::Limits,
 }
 
@@ -222,6 +227,8 @@ impl Registry {
             allowed_hosts: None,
             #[cfg(feature = "http")]
             allowed_origins: None,
+            #[cfg(feature = "http")]
+            stateless_http: false,
             limits: limits::Limits::default(),
         }
     }
@@ -412,6 +419,29 @@ impl RegistryBuilder {
         self
     }
 
+    /// Serves Streamable HTTP without sessions (default `false`): no `Mcp-Session-Id` is
+    /// issued or required, and every POST is served on its own, so `tools/call` and
+    /// `tools/list` need no `initialize` first (one is still answered, for clients that
+    /// send it) and any instance behind a load balancer can answer any request. A reply is
+    /// plain JSON when the tool sends nothing before its result, else an SSE stream of the
+    /// tool's log and progress messages and then the result.
+    ///
+    /// Without sessions there is nothing to remember between requests: no `GET` stream
+    /// (405), no `logging/setLevel` that lasts (a call logs at the default level), and the
+    /// per-session bounds of [`Limits`](crate::limits::Limits) (`max_in_flight`,
+    /// `max_sessions`, the idle timeout, refusing a duplicate id in flight) do not apply;
+    /// the bounds on bodies, headers and errors do. A request should carry
+    /// `MCP-Protocol-Version`; without it, it is served as 2025-03-26.
+    ///
+    /// Requests of the 2026-07-28 revision are served this way whatever this says: that
+    /// revision has no sessions.
+    #[cfg(feature = "http")]
+    #[must_use]
+    pub fn stateless_http(mut self, stateless: bool) -> Self {
+        self.stateless_http = stateless;
+        self
+    }
+
     /// Checks everything at once and builds the registry.
     pub fn build(mut self) -> Result<Registry, BuildError> {
         let mut problems = Vec::new();
@@ -576,6 +606,8 @@ impl RegistryBuilder {
                 allowed_hosts: self.allowed_hosts,
                 #[cfg(feature = "http")]
                 allowed_origins: self.allowed_origins,
+                #[cfg(feature = "http")]
+                stateless_http: self.stateless_http,
                 limits: self.limits,
             }),
         })

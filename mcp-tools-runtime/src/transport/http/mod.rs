@@ -41,6 +41,13 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
     config = config
         .with_allowed_origins(allowed_origins(registry))
         .enforce_origin_validation();
+    if registry.inner.stateless_http {
+        // rmcp then serves every request through the service factory below, once each;
+        // JSON when the reply is the result alone, so a call costs one small response.
+        config = config
+            .with_legacy_session_mode(false)
+            .with_json_response(true);
+    }
     let sessions = Sessions::new(limits, shutdown);
     let body_limits = BodyLimits {
         max_bytes: limits.max_request_bytes,
