@@ -78,6 +78,21 @@ where
     Ok(())
 }
 
+/// [`serve_lines`] over stdin and stdout: through the pipes themselves when both are pipes,
+/// else through tokio's `stdin()` and `stdout()`.
+#[cfg(feature = "stdio")]
+pub(crate) async fn serve_stdio<S: Served>(served: S) -> Result<(), ServeError> {
+    #[cfg(unix)]
+    if let Some(pipes) = std_pipes::Pipes::open() {
+        let (reader, writer, restore) = pipes.into_parts();
+        let served = serve_lines(served, reader, writer).await;
+        restore.blocking();
+        return served;
+    }
+    let (stdin, stdout) = rmcp::transport::stdio();
+    serve_lines(served, stdin, stdout).await
+}
+
 /// The serving methods, the same on [`Registry`] and [`Server`].
 macro_rules! serving_methods {
     () => {
@@ -96,10 +111,14 @@ macro_rules! serving_methods {
         /// Serves one client over stdin/stdout until it disconnects. Log to stderr only:
         /// stdout carries the protocol. The same as
         /// [`serve_lines`](Self::serve_lines) over stdin and stdout.
+        ///
+        /// On Unix, when both are pipes (as a client that starts the server makes them),
+        /// they are read and written directly, in non-blocking mode, restored to blocking
+        /// mode when serving ends; otherwise (a terminal, a file) through tokio's stdin
+        /// and stdout, which pass each read and write through a thread of their own.
         #[cfg(feature = "stdio")]
         pub async fn serve_stdio(self) -> Result<(), $crate::ServeError> {
-            let (stdin, stdout) = rmcp::transport::stdio();
-            $crate::transport::serve_lines(self, stdin, stdout).await
+            $crate::transport::serve_stdio(self).await
         }
 
         /// Serves one client speaking newline-delimited JSON-RPC (one message a line, as on
@@ -182,6 +201,8 @@ impl std::error::Error for ServeError {}
 pub(crate) mod http;
 #[cfg(feature = "stdio")]
 mod line;
+#[cfg(all(feature = "stdio", unix))]
+mod std_pipes;
 #[cfg(feature = "stdio")]
 mod stdio;
 
