@@ -170,7 +170,7 @@ def versions(sides: list[str], python: Path | None, node: Path | None) -> list[s
     if python:
         code = (
             "import importlib.metadata as m, platform;"
-            "print('Python', platform.python_version(), *(p + ' ' + m.version(p) for p in "
+            "print('Python ' + platform.python_version(), *(p + ' ' + m.version(p) for p in "
             "('fastmcp', 'mcp', 'uvicorn', 'starlette', 'pydantic')), sep=', ')"
         )
         lines.append(subprocess.run([str(python), "-c", code], capture_output=True, text=True).stdout.strip())
