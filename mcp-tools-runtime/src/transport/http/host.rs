@@ -1,19 +1,26 @@
-//! `Host` lines that rmcp's allow-list check lets through: two of them (RFC 9112 §3.2: a
+//! The allow-lists ([`AllowList`]), and `Host` lines an allow-list alone would let through: two of them (RFC 9112 §3.2: a
 //! server must answer 400, as a proxy may have routed on the other), and userinfo
 //! (`evil.com@127.0.0.1`), which no `Host` may carry and which a careless reader takes for
 //! another host.
 
+use std::sync::Arc;
+
 use axum::{
-    extract::Request,
+    extract::{Request, State},
     http::{StatusCode, header},
     middleware::Next,
-    response::Response,
+    response::{IntoResponse, Response},
 };
 
-use super::reply::rpc_error;
+use super::{allow::AllowList, reply::rpc_error};
 
-/// Refuses a request whose `Host`, or whose absolute request target, is ambiguous.
-pub(super) async fn check_host(request: Request, next: Next) -> Response {
+/// Refuses a request whose `Host`, or whose absolute request target, is ambiguous, or
+/// whose `Host` or `Origin` the allow-lists refuse.
+pub(super) async fn check_host(
+    State(allow): State<Arc<AllowList>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let mut hosts = request.headers().get_all(header::HOST).iter();
     let host = hosts.next();
     let problem = if hosts.next().is_some() {
@@ -35,6 +42,9 @@ pub(super) async fn check_host(request: Request, next: Next) -> Response {
             -32600,
             &format!("invalid request: {problem}; send one Host: host[:port]"),
         ),
-        None => next.run(request).await,
+        None => match allow.check(request.uri(), request.headers()) {
+            Ok(()) => next.run(request).await,
+            Err((status, text)) => (status, text).into_response(),
+        },
     }
 }

@@ -6,7 +6,7 @@
 //! `axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`
 //! (`axum::serve::ListenerExt`), and the second from a proxy in front or hyper directly.
 
-use std::future::Future;
+use std::{future::Future, sync::Arc};
 
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
@@ -15,12 +15,14 @@ use tokio_util::sync::CancellationToken;
 use super::{ServeError, Served};
 
 mod accept;
+mod allow;
 mod body;
 mod gate;
 mod host;
 mod reply;
 mod sessions;
 
+use allow::AllowList;
 use body::BodyLimits;
 use sessions::Sessions;
 
@@ -32,15 +34,13 @@ pub const MCP_PATH: &str = "/mcp";
 pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
     let registry = served.registry();
     let limits = &registry.inner.limits;
+    // The Host and Origin checks are ours (`allow`), so rmcp's lists stay empty: it would
+    // re-parse them, and copy them twice, on every request.
     let mut config = StreamableHttpServerConfig::default()
         .with_cancellation_token(shutdown.clone())
-        .with_max_request_body_bytes(limits.max_request_bytes);
-    if let Some(hosts) = &registry.inner.allowed_hosts {
-        config = config.with_allowed_hosts(hosts.clone());
-    }
-    config = config
-        .with_allowed_origins(allowed_origins(registry))
-        .enforce_origin_validation();
+        .with_max_request_body_bytes(limits.max_request_bytes)
+        .disable_allowed_hosts()
+        .disable_allowed_origins();
     if registry.inner.stateless_http {
         // rmcp then serves every request through the service factory below, once each;
         // JSON when the reply is the result alone, so a call costs one small response.
@@ -48,6 +48,12 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
             .with_legacy_session_mode(false)
             .with_json_response(true);
     }
+    let hosts = registry
+        .inner
+        .allowed_hosts
+        .clone()
+        .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
+    let allow = Arc::new(AllowList::new(&hosts, &allowed_origins(registry)));
     let sessions = Sessions::new(limits, shutdown);
     let body_limits = BodyLimits {
         max_bytes: limits.max_request_bytes,
@@ -64,7 +70,10 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
             body_limits,
             body::read_message,
         ))
-        .layer(axum::middleware::from_fn(host::check_host))
+        .layer(axum::middleware::from_fn_with_state(
+            allow,
+            host::check_host,
+        ))
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
