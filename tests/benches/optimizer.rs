@@ -3,9 +3,8 @@
 //! Three groups of measurements, all in this one process on the same generated inputs, each
 //! side next to the other so the machine's noise hits both alike:
 //!
-//! - `count/*`: [`Encoding::count`] against the raw `bpe_openai::o200k_base().count`, on
-//!   ~100 KB of prose, compact JSON and Rust-like code. Criterion prints the throughput; the
-//!   two sides run the same engine, so the ratio shows what the wrapper costs.
+//! - `count/*`: [`Encoding::count`] on ~100 KB of prose, compact JSON and Rust-like code.
+//!   Criterion prints the throughput.
 //! - `truncate*`: cutting a text to 2,000 tokens with [`Encoding::prefix`] (100 KB, 1 MB and
 //!   10 MB inputs: its cost must not grow with the input) against the naive way, encoding
 //!   everything, keeping 2,000 tokens, decoding and trimming to valid UTF-8 (100 KB and
@@ -551,11 +550,8 @@ fn code(seed: u64, len: usize) -> String {
 
 /// The naive cut: encode everything, keep `budget` tokens, decode, trim to valid UTF-8.
 fn naive_prefix(text: &str, budget: usize) -> String {
-    let tokenizer = bpe_openai::o200k_base();
-    let tokens = tokenizer.encode(text);
-    let bytes = tokenizer
-        .bpe
-        .decode_tokens(&tokens[..budget.min(tokens.len())]);
+    let tokens = Encoding::O200kBase.encode(text);
+    let bytes = Encoding::O200kBase.decode(&tokens[..budget.min(tokens.len())]);
     String::from_utf8(bytes).unwrap_or_else(|e| {
         let valid = e.utf8_error().valid_up_to();
         let mut bytes = e.into_bytes();
@@ -709,11 +705,8 @@ impl Fixture {
     /// Fails fast if a side does not do what its benchmark claims to measure.
     fn check(&self, first: &CallToolResult) {
         for (name, text) in &self.count_inputs {
-            assert_eq!(
-                Encoding::O200kBase.count(text),
-                bpe_openai::o200k_base().count(text.as_str()),
-                "{name}"
-            );
+            let ids = Encoding::O200kBase.encode(text);
+            assert_eq!(Encoding::O200kBase.count(text), ids.len(), "{name}");
         }
         // Both cuts keep the same text, and ours stops within the budget.
         for (name, len) in &SIZES[..2] {
@@ -791,9 +784,6 @@ fn bench_count(c: &mut Criterion, f: &Fixture) {
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function("ours", |b| {
             b.iter(|| Encoding::O200kBase.count(black_box(text)));
-        });
-        g.bench_function("raw", |b| {
-            b.iter(|| bpe_openai::o200k_base().count(black_box(text.as_str())));
         });
         g.finish();
     }
@@ -905,10 +895,6 @@ fn bench_call(c: &mut Criterion, f: &Fixture) {
     g.bench_function("count", |b| {
         b.iter(|| Encoding::O200kBase.count(black_box(text)));
     });
-    // Of that, the pre-tokenizer alone (the rest is BPE on its pieces).
-    g.bench_function("split_only", |b| {
-        b.iter(|| bpe_openai::o200k_base().split(black_box(text)).count());
-    });
     g.finish();
 
     let mut flusher = Flusher::new();
@@ -929,6 +915,9 @@ fn bench_call(c: &mut Criterion, f: &Fixture) {
 
 // ------------------------------------------------------------------------------ paired run
 
+/// Rounds of both sides of each comparison in the paired run.
+const ROUNDS: usize = 21;
+
 /// One comparison of the paired run: how to time `n` runs of each side.
 struct Pair<'a> {
     name: String,
@@ -936,10 +925,6 @@ struct Pair<'a> {
     b: Box<dyn Fn(u64) -> Duration + 'a>,
     /// Runs per block, a few milliseconds' worth, for each side.
     blocks: (u64, u64),
-    /// Bytes one run reads: print MB/s, and the ratio of speeds a/b instead of times.
-    bytes: Option<usize>,
-    /// Rounds of both sides; more where the two sides are close and the ratio is the point.
-    rounds: usize,
 }
 
 impl<'a> Pair<'a> {
@@ -954,8 +939,6 @@ impl<'a> Pair<'a> {
             a: Box::new(a),
             b: Box::new(b),
             blocks,
-            bytes: None,
-            rounds: 21,
         }
     }
 }
@@ -981,23 +964,11 @@ fn calls<'a>(f: &'a Fixture, registry: &'a Registry) -> impl Fn(u64) -> Duration
 }
 
 /// Alternates blocks of both sides, swapping which goes first each round, and prints the
-/// median time (or speed) per run of each side and the median of the per-round ratios:
-/// a/b of times, or of speeds for counting.
+/// median time per run of each side and the median of the per-round ratios a/b.
 fn paired(f: &Fixture) {
     let text = f.mirror.as_str();
     let budget = f.exact_budget;
     let mut pairs = Vec::new();
-    for (name, input) in &f.count_inputs {
-        let mut pair = Pair::new(
-            format!("count {name}: ours / raw (speed)"),
-            timed(|| Encoding::O200kBase.count(black_box(input))),
-            timed(|| bpe_openai::o200k_base().count(black_box(input.as_str()))),
-            (2, 2),
-        );
-        pair.bytes = Some(input.len());
-        pair.rounds = 61;
-        pairs.push(pair);
-    }
     for (name, len) in &SIZES[..2] {
         let input = f.prose(*len);
         pairs.push(Pair::new(
@@ -1051,7 +1022,7 @@ fn paired(f: &Fixture) {
         let tokens = Encoding::O200kBase.count(input);
         println!("inputs: {name} is {} bytes, {tokens} tokens", input.len());
     }
-    println!("\npaired run: sides alternating (21 rounds, 61 for counting), medians");
+    println!("\npaired run: sides alternating ({ROUNDS} rounds), medians");
     println!(
         "{:<48} {:>14} {:>14} {:>9}",
         "comparison (a / b)", "a per run", "b per run", "a / b"
@@ -1059,10 +1030,10 @@ fn paired(f: &Fixture) {
     for pair in &pairs {
         (pair.a)(pair.blocks.0);
         (pair.b)(pair.blocks.1);
-        let mut a = Vec::with_capacity(pair.rounds);
-        let mut b = Vec::with_capacity(pair.rounds);
-        let mut ratios = Vec::with_capacity(pair.rounds);
-        for round in 0..pair.rounds {
+        let mut a = Vec::with_capacity(ROUNDS);
+        let mut b = Vec::with_capacity(ROUNDS);
+        let mut ratios = Vec::with_capacity(ROUNDS);
+        for round in 0..ROUNDS {
             let run_a = || per_run((pair.a)(pair.blocks.0), pair.blocks.0);
             let run_b = || per_run((pair.b)(pair.blocks.1), pair.blocks.1);
             let (ta, tb) = if round % 2 == 0 {
@@ -1074,29 +1045,17 @@ fn paired(f: &Fixture) {
             };
             a.push(ta);
             b.push(tb);
-            ratios.push(if pair.bytes.is_some() {
-                tb / ta
-            } else {
-                ta / tb
-            });
+            ratios.push(ta / tb);
         }
         let (ma, mb) = (median(&mut a), median(&mut b));
-        let show = |t: f64| match pair.bytes {
-            Some(bytes) => format!("{:.1} MB/s", megabytes(bytes) / t),
-            None => duration(t),
-        };
         println!(
             "{:<48} {:>14} {:>14} {:>9.3}",
             pair.name,
-            show(ma),
-            show(mb),
+            duration(ma),
+            duration(mb),
             median(&mut ratios)
         );
     }
-}
-
-fn megabytes(bytes: usize) -> f64 {
-    f64::from(u32::try_from(bytes).unwrap_or(u32::MAX)) / 1e6
 }
 
 fn per_run(elapsed: Duration, runs: u64) -> f64 {

@@ -21,6 +21,7 @@
 
 use std::{collections::BTreeSet, fmt::Write as _};
 
+use mcp_tools_runtime::Encoding;
 use serde_json::{Map, Value};
 
 /// The most our catalog may cost, as a share of rmcp's.
@@ -53,7 +54,7 @@ fn theirs(order: &[Value]) -> Vec<Value> {
 
 /// Tokens of one definition as compact JSON, as `definition_report` counts them.
 fn tokens(tool: &Value) -> usize {
-    bpe_openai::o200k_base().count(&tool.to_string())
+    Encoding::O200kBase.count(&tool.to_string())
 }
 
 fn name(tool: &Value) -> &str {

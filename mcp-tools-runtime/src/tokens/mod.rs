@@ -1,11 +1,19 @@
 //! Exact token counts, with costs that grow with the budget rather than with the text.
 //!
-//! Counting uses `bpe-openai`: exact `o200k_base` and `cl100k_base` ids (the same as tiktoken),
-//! a counting API that stops at a limit, linear time on pathological input (long runs of one
-//! character), and no panics. The vocabularies load once per process, on first use or when
-//! [`Encoding::warm`] runs them on a background thread at server start.
+//! Exact `o200k_base` and `cl100k_base` ids (the same as tiktoken): tiktoken's pre-tokenizer
+//! (`split.rs`), then byte-pair encoding by the `bpe` crate, which counts in linear time even
+//! on pathological input (long runs of one character), stops counting at a limit, and does
+//! not panic. The pre-tokenizer and the way the vocabularies are built are ported from
+//! `bpe-openai` 0.3.2 (github/rust-gems, MIT License); the vocabularies are tiktoken's own
+//! files (MIT License), see `vocab/README.md`.
+//!
+//! A vocabulary loads once per process, when a count first needs it (`vocab.rs`): a server
+//! whose results fit their budgets in bytes never loads one.
 
-use bpe_openai::Tokenizer;
+mod split;
+mod vocab;
+
+use vocab::Tokenizer;
 
 /// No o200k or cl100k token is longer than this many bytes.
 const MAX_TOKEN_BYTES: usize = 128;
@@ -22,23 +30,58 @@ pub enum Encoding {
 
 impl Encoding {
     fn tokenizer(self) -> &'static Tokenizer {
-        match self {
-            Encoding::O200kBase => bpe_openai::o200k_base(),
-            Encoding::Cl100kBase => bpe_openai::cl100k_base(),
+        Tokenizer::get(self)
+    }
+
+    /// Loads the vocabulary on a background thread, so that the first count that needs it
+    /// does not wait.
+    ///
+    /// Nothing calls it for you: results that fit their budget in bytes are never counted,
+    /// so a server whose results stay small never loads a vocabulary (it costs about 0.7 s
+    /// of CPU and 100 MB of memory in an optimized build). A server that expects results
+    /// over budget, and would rather not make the first of them wait, calls it at start.
+    pub fn warm(self) {
+        if !Tokenizer::loaded(self) {
+            std::thread::spawn(move || self.tokenizer());
         }
     }
 
-    /// Loads the vocabulary on a background thread, so the first call does not pay for it.
-    pub fn warm(self) {
-        std::thread::spawn(move || {
-            let _ = self.tokenizer().count("warm");
-        });
+    /// Whether the vocabulary is loaded. For tests and for counts only worth making when
+    /// they are cheap; not a stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn is_loaded(self) -> bool {
+        Tokenizer::loaded(self)
+    }
+
+    /// The token ids of `text`. For tests and benchmarks; not a stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn encode(self, text: &str) -> Vec<u32> {
+        let tokenizer = self.tokenizer();
+        tokenizer
+            .pre
+            .split(text)
+            .flat_map(|piece| tokenizer.bpe.encode_via_backtracking(piece.as_bytes()))
+            .collect()
+    }
+
+    /// The bytes of `tokens`. For tests and benchmarks; not a stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn decode(self, tokens: &[u32]) -> Vec<u8> {
+        self.tokenizer().bpe.decode_tokens(tokens)
     }
 
     /// The number of tokens in `text`.
     #[must_use]
     pub fn count(self, text: &str) -> usize {
-        self.tokenizer().count(text)
+        let tokenizer = self.tokenizer();
+        tokenizer
+            .pre
+            .split(text)
+            .map(|piece| tokenizer.bpe.count(piece.as_bytes()))
+            .sum()
     }
 
     /// The number of tokens in `text` if it is at most `limit`; `None` as soon as the count
@@ -50,7 +93,12 @@ impl Encoding {
             return Some(self.count(text));
         }
         let tokenizer = self.tokenizer();
-        tokenizer.count_till_limit(&tokenizer.normalize(text), limit)
+        tokenizer.pre.split(text).try_fold(0, |counted, piece| {
+            let n = tokenizer
+                .bpe
+                .count_till_limit(piece.as_bytes(), limit - counted)?;
+            Some(counted + n)
+        })
     }
 
     /// The longest prefix of `text` that ends on a token boundary and a character boundary
@@ -60,7 +108,7 @@ impl Encoding {
         let tokenizer = self.tokenizer();
         let mut bytes = 0;
         let mut tokens = 0;
-        for piece in tokenizer.split(text) {
+        for piece in tokenizer.pre.split(text) {
             let remaining = budget - tokens;
             match tokenizer.bpe.count_till_limit(piece.as_bytes(), remaining) {
                 Some(n) => {
@@ -120,49 +168,4 @@ pub struct Prefix {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::Encoding;
-
-    #[test]
-    fn counts_match_known_values() {
-        assert_eq!(
-            Encoding::O200kBase.count("hello world, this is a test of the tokenizer"),
-            10
-        );
-        assert_eq!(Encoding::O200kBase.count(""), 0);
-    }
-
-    #[test]
-    fn counting_stops_at_the_limit() {
-        let text = "word ".repeat(10_000);
-        assert_eq!(Encoding::O200kBase.count_up_to(&text, 100), None);
-        let small = "word ".repeat(10);
-        assert_eq!(
-            Encoding::O200kBase.count_up_to(&small, 100),
-            Some(Encoding::O200kBase.count(&small))
-        );
-    }
-
-    #[test]
-    fn prefixes_fit_and_never_split_characters() {
-        for text in [
-            "word ".repeat(5000),
-            "한국어 텍스트와 이모지 🚚📦 ".repeat(2000),
-            "a".repeat(100_000),
-        ] {
-            for budget in [1, 7, 100, 2000] {
-                let p = Encoding::O200kBase.prefix(&text, budget);
-                assert!(text.is_char_boundary(p.bytes));
-                assert!(p.tokens <= budget, "{} > {budget}", p.tokens);
-                assert_eq!(Encoding::O200kBase.count(&text[..p.bytes]), p.tokens);
-                assert!(p.tokens + 2 >= budget, "kept only {} of {budget}", p.tokens);
-            }
-        }
-    }
-
-    #[test]
-    fn a_text_within_budget_is_kept_whole() {
-        let p = Encoding::Cl100kBase.prefix("short", 10);
-        assert_eq!(p.bytes, 5);
-    }
-}
+mod tests;
