@@ -361,7 +361,8 @@ impl RegistryBuilder {
         self
     }
 
-    /// The tokenizer budgets are counted with (default `o200k_base`).
+    /// The tokenizer budgets are counted with (default `o200k_base`). Its vocabulary loads
+    /// when a result first needs an exact count; [`Encoding::warm`] loads it ahead.
     #[must_use]
     pub fn encoding(mut self, encoding: Encoding) -> Self {
         self.encoding = encoding;
@@ -530,7 +531,6 @@ impl RegistryBuilder {
                 tool.budget.max_chars().into(),
             );
         }
-        self.encoding.warm();
         let mut listed: Vec<Tool> = Vec::with_capacity(self.tools.len());
         for tool in &self.tools {
             listed.push(tool.tool().clone());

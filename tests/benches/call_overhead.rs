@@ -30,7 +30,7 @@ use std::{
 };
 
 use criterion::Criterion;
-use mcp_tools_runtime::{Encoding, Registry, tool, tools};
+use mcp_tools_runtime::{Registry, tool, tools};
 use rmcp::{
     Peer, RoleClient, RoleServer, ServerHandler, ServiceExt,
     model::{CallToolRequestParams, JsonObject, NumberOrString, RequestId},
@@ -173,9 +173,6 @@ impl Fixture {
             .tools(tools![ours::add])
             .build()
             .expect("the registry builds");
-        // The registry loads the tokenizer on a background thread; wait for it here, so its
-        // loading lands in no measurement (as a one-off, or on the other core).
-        let _ = Encoding::default().count("warm");
         let rmcp = baseline::Calc::new();
         let (ours_server, ours_client, rmcp_server, rmcp_client) = rt.block_on(async {
             let (ours_io, ours_client_io) = tokio::io::duplex(64 * 1024);

@@ -125,8 +125,9 @@ pub(super) fn quoted(names: &[&str]) -> String {
         .join(", ")
 }
 
-/// Logs one successful call and records its tokens. A result that fit without counting is counted
-/// after the response is on its way, so exact numbers cost the caller no latency.
+/// Logs one successful call and records its tokens. A result that fit without counting is
+/// counted after the response is on its way, so exact numbers cost the caller no latency,
+/// once the vocabulary is loaded.
 fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
     let report = shaped.report;
     let (tool, format, encoding) = (facts.tool, facts.format.as_str(), facts.encoding);
@@ -143,6 +144,16 @@ fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
         Some(tokens) => emit(tokens),
         // Nobody listens: counting a result that fit would only spend CPU.
         None if !tracing::enabled!(target: "mcp_tools::call", tracing::Level::INFO) => {}
+        // Nor is loading the vocabulary (a second of CPU, 100 MB) worth a log line: until a
+        // result over budget has loaded it, log the bound the bytes give.
+        None if !encoding.is_loaded() => {
+            let tokens_at_most: usize = shaped
+                .content
+                .iter()
+                .filter_map(|b| b.as_text().map(|t| t.text.len()))
+                .sum();
+            tracing::info!(target: "mcp_tools::call", tool, format, tokens_at_most, tokens_cut = report.tokens_cut, truncated = report.truncated, "tool result");
+        }
         None => {
             let text: Vec<String> = shaped
                 .content

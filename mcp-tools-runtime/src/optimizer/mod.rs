@@ -149,11 +149,16 @@ fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<S
     if small {
         return Some((None, mirror));
     }
+    // Within the budget in bytes, only characters can be over: counting tokens would load
+    // the vocabulary for nothing.
+    let count_tokens = bytes > facts.budget;
     let enc = facts.encoding;
     let (mut tokens, mut chars) = (0, 0);
     let add = |text: &str, times: usize, tokens: &mut usize, chars: &mut usize| -> Option<()> {
-        let left = facts.budget.checked_sub(*tokens)?;
-        *tokens += enc.count_up_to(text, left / times)? * times;
+        if count_tokens {
+            let left = facts.budget.checked_sub(*tokens)?;
+            *tokens += enc.count_up_to(text, left / times)? * times;
+        }
         *chars += text.chars().count() * times;
         Some(())
     };
@@ -170,7 +175,8 @@ fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<S
             (None, None) => add(&parts::fixed_json(block), 1, &mut tokens, &mut chars)?,
         }
     }
-    (tokens <= facts.budget && chars <= facts.char_budget).then_some((Some(tokens), mirror))
+    (tokens <= facts.budget && chars <= facts.char_budget)
+        .then_some((count_tokens.then_some(tokens), mirror))
 }
 
 /// Past this many bytes per token of budget, a result is over budget without counting: no

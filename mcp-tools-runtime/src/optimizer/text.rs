@@ -16,7 +16,8 @@ pub(super) fn prefix_end(
     resume: Option<&Resume>,
     encoding: Encoding,
 ) -> usize {
-    if encoding.count_up_to(text, tokens).is_some() {
+    // A token covers at least one byte: a text no longer than the budget fits uncounted.
+    if text.len() <= tokens || encoding.count_up_to(text, tokens).is_some() {
         return text.len();
     }
     let end = encoding.prefix(text, tokens).bytes;
