@@ -92,15 +92,17 @@ def read_timings(target: Path) -> list[dict]:
 
 
 def snapshot_runtime(dest: Path) -> Path:
-    """Copy the runtime and macro crates, so edits to the repo during a run change nothing."""
+    """Copy the runtime's crates, so edits to the repo during a run change nothing."""
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for crate in ("mcp-tools-macros", "mcp-tools-runtime"):
+    crates = ("mcp-tools-shared", "mcp-tools-macros", "mcp-tools-runtime")
+    for crate in crates:
         shutil.copytree(REPO_ROOT / crate, dest / crate, ignore=shutil.ignore_patterns("target"))
     # The crates inherit from the workspace manifest; keep it, minus the members not copied.
     ws = (REPO_ROOT / "Cargo.toml").read_text()
-    ws = re.sub(r"members\s*=\s*\[[^\]]*\]", 'members = ["mcp-tools-macros", "mcp-tools-runtime"]', ws, count=1)
+    members = ", ".join(f'"{c}"' for c in crates)
+    ws = re.sub(r"members\s*=\s*\[[^\]]*\]", f"members = [{members}]", ws, count=1)
     (dest / "Cargo.toml").write_text(ws)
     for f in ("rust-toolchain.toml", "README.md"):
         if (REPO_ROOT / f).exists():
