@@ -70,23 +70,17 @@ impl<'t> Iterator for Pieces<'_, 't> {
 
     fn next(&mut self) -> Option<&'t str> {
         let start = self.at;
-        let rest = &self.text[start..];
-        if rest.is_empty() {
-            return None;
-        }
-        let mut end = match self.regex.find(Input::new(rest).anchored(Anchored::Yes)) {
-            Some(m) if m.pattern().as_usize() == LOOKAHEAD => {
-                // At least two characters: giving one back leaves a piece.
-                let matched = &rest[..m.end()];
-                start + m.end() - matched.chars().next_back().map_or(0, char::len_utf8)
-            }
-            Some(m) => start + m.end(),
-            None => start,
-        };
-        // The patterns match every character; should one not, the rest is one piece rather
-        // than text left uncounted.
-        if end == start {
-            end = self.text.len();
+        let rest = Input::new(&self.text[start..]).anchored(Anchored::Yes);
+        // Every character matches some pattern, and every pattern at least one character:
+        // the pieces cover the text, and the search ends at its end.
+        let found = self.regex.find(rest)?;
+        let mut end = start + found.end();
+        if found.pattern().as_usize() == LOOKAHEAD {
+            // At least two characters: giving one back leaves a piece.
+            end -= self.text[start..end]
+                .chars()
+                .next_back()
+                .map_or(0, char::len_utf8);
         }
         self.at = end;
         Some(&self.text[start..end])
