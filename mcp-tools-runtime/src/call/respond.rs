@@ -144,8 +144,8 @@ fn observe(facts: &CallFacts<'_>, shaped: &Shaped) {
         Some(tokens) => emit(tokens),
         // Nobody listens: counting a result that fit would only spend CPU.
         None if !tracing::enabled!(target: "mcp_tools::call", tracing::Level::INFO) => {}
-        // Nor is loading the vocabulary (a second of CPU, 100 MB) worth a log line: until a
-        // result over budget has loaded it, log the bound the bytes give.
+        // Nor is loading the vocabulary (about a second of CPU, 85 MB) worth a log line:
+        // until a result over budget has loaded it, log the bound the bytes give.
         None if !encoding.is_loaded() => {
             let tokens_at_most: usize = shaped
                 .content

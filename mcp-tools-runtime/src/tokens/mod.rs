@@ -37,9 +37,10 @@ impl Encoding {
     /// does not wait.
     ///
     /// Nothing calls it for you: results that fit their budget in bytes are never counted,
-    /// so a server whose results stay small never loads a vocabulary (it costs about 0.7 s
-    /// of CPU and 100 MB of memory in an optimized build). A server that expects results
-    /// over budget, and would rather not make the first of them wait, calls it at start.
+    /// so a server whose results stay small never loads a vocabulary (`o200k_base` costs
+    /// about 0.9 s of CPU in an optimized build and 36 MB of memory, 85 MB of RSS). A
+    /// server that expects results over budget, and would rather not make the first of them
+    /// wait, calls it at start.
     pub fn warm(self) {
         if !Tokenizer::loaded(self) {
             std::thread::spawn(move || self.tokenizer());
