@@ -50,7 +50,7 @@
 //! let __a1 = <Booking as ToolArguments>::from_arguments(&__PARAMS[1], call);
 //! ```
 
-use mcp_tools_shared::binary::BinaryPolicy;
+use mcp_tools_shared::{binary::BinaryPolicy, title::title_case};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{ItemFn, spanned::Spanned};
@@ -410,21 +410,6 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
     }
 }
 
-/// `set_weight` → `Set Weight`.
-pub(crate) fn title_case(action: &str) -> String {
-    action
-        .split('_')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn opt_expr(value: Option<TokenStream>) -> TokenStream {
     match value {
         Some(v) => quote!(::core::option::Option::Some(#v)),
@@ -445,15 +430,4 @@ fn opt_f64(value: Option<f64>) -> TokenStream {
         let lit = proc_macro2::Literal::f64_suffixed(v);
         quote!(#lit)
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::title_case;
-
-    #[test]
-    fn titles_come_from_the_action() {
-        assert_eq!(title_case("set_weight"), "Set Weight");
-        assert_eq!(title_case("search"), "Search");
-    }
 }

@@ -33,6 +33,7 @@ use mcp_tools_runtime::{
     rmcp::model::{JsonObject, Tool},
     wire::SEARCH_TOOL,
 };
+use mcp_tools_shared::title::title_case;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -133,21 +134,6 @@ fn answer<'a>(_: &'a Call<'_>) -> CallFuture<'a> {
 
 fn leak(text: &str) -> &'static str {
     Box::leak(text.to_owned().into_boxed_str())
-}
-
-/// `set_weight` → `Set Weight`, as `#[tool]` titles a tool that gives no title.
-fn title_case(action: &str) -> String {
-    action
-        .split('_')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The JSON Schema dialect the registry enforces, and so the one its input schemas declare.

@@ -248,6 +248,7 @@ enum Prepared<'r> {
 }
 
 /// The answers of a 2026-07-28 input round, and what they are bound to.
+#[derive(Default)]
 struct Round {
     inputs: Arc<Inputs>,
     subject: Option<String>,
@@ -321,13 +322,7 @@ impl Running<'_> {
             }
             Some(Pending::Input(requests)) => {
                 // Asks wait on a round only under 2026-07-28, which always has one.
-                let round = self.round.unwrap_or_else(|| {
-                    Box::new(Round {
-                        inputs: Arc::default(),
-                        subject: None,
-                        sent_args: JsonObject::new(),
-                    })
-                });
+                let round = self.round.unwrap_or_default();
                 let state = input::seal_state(
                     &inner.sealer,
                     entry.name(),

@@ -53,7 +53,7 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
         .allowed_hosts
         .clone()
         .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
-    let allow = Arc::new(AllowList::new(&hosts, &allowed_origins(registry)));
+    let allow = Arc::new(AllowList::new(&hosts, &allowed_origins(registry, &hosts)));
     let sessions = Sessions::new(limits, shutdown);
     let body_limits = BodyLimits {
         max_bytes: limits.max_request_bytes,
@@ -78,15 +78,10 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's
 /// by default) over http and https on any port.
-fn allowed_origins(registry: &crate::Registry) -> Vec<String> {
+fn allowed_origins(registry: &crate::Registry, hosts: &[String]) -> Vec<String> {
     if let Some(origins) = &registry.inner.allowed_origins {
         return origins.clone();
     }
-    let hosts = registry
-        .inner
-        .allowed_hosts
-        .clone()
-        .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
     hosts
         .iter()
         .map(|h| origin_host(h))
