@@ -19,6 +19,7 @@ mod registry;
 mod schema;
 mod seal;
 mod server;
+pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tokens;

@@ -4,7 +4,7 @@
 //! The runtime mints cursors: each names an offset, the minute it was issued and a
 //! fingerprint of the call's other arguments, sealed with the registry's key for this tool
 //! (HMAC-SHA256, see `seal.rs`). A cursor used with different arguments, for another tool,
-//! after a restart (unless replicas share a `cursor_secret`), after its lifetime, or edited by
+//! after a restart (unless replicas share a `token_secret`), after its lifetime, or edited by
 //! hand is refused with a message that says what to do instead.
 
 use std::{

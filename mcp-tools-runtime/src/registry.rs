@@ -19,6 +19,7 @@ use crate::{
     meta::{AliasMeta, BinaryPolicy},
     optimizer::Budgets,
     seal::Sealer,
+    store::Store,
     tokens::Encoding,
     validate::Validator,
     wire::{self, CALL_TOOL, SEARCH_TOOL},
@@ -80,6 +81,8 @@ pub(crate) struct Inner {
     pub(crate) catalog_tag: u32,
     /// Mints and checks the cursors clients hand back.
     pub(crate) sealer: Sealer,
+    /// Plans, commits and idempotency records.
+    pub(crate) store: Arc<dyn Store>,
     #[cfg(feature = "http")]
     pub(crate) allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
@@ -126,6 +129,7 @@ pub struct RegistryBuilder {
     alias_listing: AliasListing,
     discovery: Option<Vec<String>>,
     sealer: Option<Sealer>,
+    store: Option<Arc<dyn Store>>,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
@@ -223,6 +227,7 @@ impl Registry {
             alias_listing: AliasListing::Hidden,
             discovery: None,
             sealer: None,
+            store: None,
             #[cfg(feature = "http")]
             allowed_hosts: None,
             #[cfg(feature = "http")]
@@ -307,14 +312,23 @@ impl RegistryBuilder {
         self
     }
 
-    /// The secret that keys the cursors this server hands out (`tools/list` pages and
-    /// [`PageCursor`](crate::PageCursor)s). By default each registry draws a random key, so
-    /// a cursor survives neither a restart nor a trip to another replica; servers behind a
-    /// load balancer give every replica the same secret (32 random bytes or more, kept out of
-    /// the source).
+    /// The secret that keys the tokens this server hands out: `tools/list` pages,
+    /// [`PageCursor`](crate::PageCursor)s and plan handles ([`Plan`](crate::Plan)). By
+    /// default each registry draws a random key, so a token survives neither a restart nor a
+    /// trip to another replica; servers behind a load balancer give every replica the same
+    /// secret (32 random bytes or more, kept out of the source).
     #[must_use]
-    pub fn cursor_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
+    pub fn token_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
         self.sealer = Some(Sealer::from_secret(secret.as_ref()));
+        self
+    }
+
+    /// Where plans, commits and idempotency records live between calls (default: a
+    /// [`MemoryStore`](crate::store::MemoryStore) of this process). Replicas behind a load
+    /// balancer share one, such as Redis, and a [`token_secret`](Self::token_secret).
+    #[must_use]
+    pub fn store(mut self, store: impl Store) -> Self {
+        self.store = Some(Arc::new(store));
         self
     }
 
@@ -602,6 +616,9 @@ impl RegistryBuilder {
                 default_caller: self.default_caller,
                 catalog_tag: hasher.finish() as u32,
                 sealer: self.sealer.unwrap_or_else(Sealer::random),
+                store: self
+                    .store
+                    .unwrap_or_else(|| Arc::new(crate::store::MemoryStore::new())),
                 #[cfg(feature = "http")]
                 allowed_hosts: self.allowed_hosts,
                 #[cfg(feature = "http")]
