@@ -1,13 +1,16 @@
 //! Runnable example servers for mcp-tools.
 //!
 //! `shipments` serves a parcel depot: a few hundred demo shipments in memory, and tools to
-//! find them, read their status and event log, record their weight and cancel them. Build
-//! its registry with [`registry`], or take its tools with [`tool_list`] to serve them beside
+//! find them, read their status and event log, record their weight, cancel them, and
+//! re-route them in bulk (previewed, then committed once). Build its registry with
+//! [`registry`] or [`builder`], or take its tools with [`tool_list`] to serve them beside
 //! your own.
 
 pub mod conformance;
 pub mod depot;
 pub mod event_log;
+pub mod reroute;
+pub mod routing;
 pub mod shipment;
 pub mod tools;
 pub mod views;
@@ -17,20 +20,30 @@ mod seed;
 #[cfg(test)]
 mod responses;
 
-use mcp_tools_runtime::{BuildError, Registry, ToolDefinition, tools};
+use std::sync::Arc;
+
+use mcp_tools_runtime::{
+    BuildError, Registry, RegistryBuilder, ToolDefinition,
+    store::{MemoryStore, Store},
+    tools,
+};
 
 pub use depot::Depot;
+pub use routing::Routing;
 pub use shipment::{ServiceLevel, Shipment, Status};
 
 /// What the model reads about the server as a whole, in `initialize`.
 const INSTRUCTIONS: &str = "Parcel depot. Find shipments with `shipment_search`, check one with \
      `shipment_get_status` before changing it, then record its weight with \
      `shipment_set_weight` (before dispatch only) or cancel it with `shipment_cancel`. \
-     `shipment_get_log` tells what happened to a shipment, event by event.";
+     `shipment_get_log` tells what happened to a shipment, event by event. To move every \
+     open shipment of a depot to another, preview with `shipment_plan_reroute`, then apply \
+     its handle with `shipment_commit_reroute`.";
 
 /// The shipment tools, in listing order: `shipment_search`, `shipment_get_status`,
-/// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel`. They take `State<Depot>`,
-/// so a registry serving them needs `.state(Depot::…)`.
+/// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel`, `shipment_plan_reroute`,
+/// `shipment_commit_reroute`. They take `State<Depot>` and `State<Routing>`, so a registry
+/// serving them needs both ([`with_state`] sets them).
 #[must_use]
 pub fn tool_list() -> Vec<ToolDefinition> {
     tools![
@@ -38,16 +51,33 @@ pub fn tool_list() -> Vec<ToolDefinition> {
         tools::get_status,
         tools::get_log,
         tools::set_weight,
-        tools::cancel
+        tools::cancel,
+        reroute::plan_reroute,
+        reroute::commit_reroute
     ]
 }
 
-/// The `shipments` server: the shipment tools over a freshly seeded [`Depot`].
-pub fn registry() -> Result<Registry, BuildError> {
-    Registry::builder()
-        .server_info("shipments", env!("CARGO_PKG_VERSION"))
-        .instructions(INSTRUCTIONS)
+/// Gives `builder` what the shipment tools need: a freshly seeded [`Depot`], and routes,
+/// plans and commit records in `store` (shared by every replica of a deployment).
+pub fn with_state(builder: RegistryBuilder, store: Arc<dyn Store>) -> RegistryBuilder {
+    builder
         .state(Depot::seeded())
-        .tools(tool_list())
-        .build()
+        .state(Routing::new(Arc::clone(&store)))
+        .store(store)
+}
+
+/// The `shipments` server's builder, with its plans and routes in `store`: add settings
+/// (a shared [`token_secret`](RegistryBuilder::token_secret), HTTP options) and build.
+#[must_use]
+pub fn builder(store: Arc<dyn Store>) -> RegistryBuilder {
+    let builder = Registry::builder()
+        .server_info("shipments", env!("CARGO_PKG_VERSION"))
+        .instructions(INSTRUCTIONS);
+    with_state(builder, store).tools(tool_list())
+}
+
+/// The `shipments` server of one process: the shipment tools over a freshly seeded
+/// [`Depot`], its plans and routes in memory.
+pub fn registry() -> Result<Registry, BuildError> {
+    builder(Arc::new(MemoryStore::new())).build()
 }

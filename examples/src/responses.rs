@@ -5,11 +5,12 @@ use mcp_tools_runtime::{
     Encoding, Registry,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
     rmcp::model::CallToolResult,
+    store::MemoryStore,
     wire::{MAX_RESULT_CHARS_META_KEY, TRUNCATION_META_KEY},
 };
 use serde_json::{Value, json};
 
-use crate::{Depot, registry, tool_list};
+use crate::{Depot, registry};
 
 /// The budget `shipment_get_log` declares.
 const LOG_BUDGET_TOKENS: usize = 8_000;
@@ -139,10 +140,7 @@ async fn following_next_cursor_lists_every_match_once() {
 
 #[tokio::test]
 async fn cut_pages_stay_valid_and_resume_at_the_first_item_left_out() {
-    let registry = Registry::builder()
-        .server_info("shipments", "test")
-        .state(Depot::seeded())
-        .tools(tool_list())
+    let registry = crate::builder(std::sync::Arc::new(MemoryStore::new()))
         .max_response_tokens(1_000)
         .build()
         .unwrap();

@@ -10,6 +10,7 @@ use mcp_tools_runtime::prelude::*;
 
 use crate::{
     depot::Depot,
+    routing::Routing,
     shipment::{Shipment, Status},
     views::{ShipmentView, StatusView},
 };
@@ -60,11 +61,15 @@ pub async fn search(
 #[tool(namespace = "shipment", read_only, open_world = false)]
 pub async fn get_status(
     depot: State<Depot>,
+    routing: State<Routing>,
     /// Shipment number, for example `SH-2026-000123`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$", example = "SH-2026-000123")]
     shipment_number: String,
 ) -> Result<Json<StatusView>, ToolError> {
-    Ok(Json(depot.get(&shipment_number)?.into()))
+    let mut shipment = depot.get(&shipment_number)?;
+    // A re-route changes the delivering depot on every replica at once.
+    shipment.destination_depot = routing.destination_of(&shipment).await?;
+    Ok(Json(shipment.into()))
 }
 
 /// Read a shipment's event log: scans, weighing, loading, customs, delivery attempts.
@@ -140,7 +145,10 @@ pub async fn cancel(
     /// Why the shipment is cancelled, in a sentence; kept on the shipment's record.
     #[param(min_length = 3, max_length = 500)]
     reason: String,
+    idempotency_key: Option<IdempotencyKey>,
 ) -> Result<Json<Shipment>, ToolError> {
+    // The runtime answers a retry with the same key from its record: the handler runs once.
+    let _ = idempotency_key;
     if reason.trim().chars().count() < 3 {
         return Err(ToolError::invalid_input(
             "reason must say why in at least 3 characters besides spaces, for example `Sender withdrew the order.`",
@@ -151,7 +159,7 @@ pub async fn cancel(
 
 #[cfg(test)]
 mod tests {
-    use mcp_tools_runtime::{ErrorKind, rmcp::model::CallToolResult};
+    use mcp_tools_runtime::{ErrorKind, rmcp::model::CallToolResult, store::MemoryStore};
     use serde_json::{Value, json};
 
     use super::*;
@@ -194,16 +202,21 @@ mod tests {
     #[tokio::test]
     async fn get_status_says_what_can_still_change() {
         let depot = State::new(Depot::seeded());
+        let routing = State::new(Routing::new(std::sync::Arc::new(MemoryStore::new())));
         let number = number_in(&depot, Status::Weighed);
-        let Json(view) = get_status(depot.clone(), number.clone()).await.unwrap();
+        let Json(view) = get_status(depot.clone(), routing.clone(), number.clone())
+            .await
+            .unwrap();
         assert_eq!(view.status, Status::Weighed);
         assert!(view.weight_editable && view.cancellable);
 
         let number = number_in(&depot, Status::Delivered);
-        let Json(view) = get_status(depot.clone(), number).await.unwrap();
+        let Json(view) = get_status(depot.clone(), routing.clone(), number)
+            .await
+            .unwrap();
         assert!(!view.weight_editable && !view.cancellable);
 
-        let err = get_status(depot, "SH-2026-000999".into())
+        let err = get_status(depot, routing, "SH-2026-000999".into())
             .await
             .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::NotFound);
@@ -314,18 +327,19 @@ mod tests {
     async fn cancel_is_callable_as_written() {
         let depot = State::new(Depot::seeded());
         let number = number_in(&depot, Status::Pending);
-        let Json(shipment) = cancel(depot.clone(), number, "Duplicate booking.".into())
+        let key = Some(IdempotencyKey::new("k-1"));
+        let Json(shipment) = cancel(depot.clone(), number, "Duplicate booking.".into(), key)
             .await
             .unwrap();
         assert_eq!(shipment.status, Status::Cancelled);
 
         let number = number_in(&depot, Status::Weighed);
-        let err = cancel(depot, number, "   ".into()).await.unwrap_err();
+        let err = cancel(depot, number, "   ".into(), None).await.unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidInput);
     }
 
     #[test]
-    fn registry_lists_the_five_tools() {
+    fn registry_lists_the_seven_tools() {
         let registry = registry().unwrap();
         let names: Vec<&str> = registry
             .tool_definitions()
@@ -339,7 +353,9 @@ mod tests {
                 "shipment_get_status",
                 "shipment_get_log",
                 "shipment_set_weight",
-                "shipment_cancel"
+                "shipment_cancel",
+                "shipment_plan_reroute",
+                "shipment_commit_reroute"
             ]
         );
         for tool in registry.tool_definitions() {

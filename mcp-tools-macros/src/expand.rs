@@ -326,13 +326,15 @@ fn role_check(tool: &ToolFn, param: &Param) -> Option<TokenStream> {
             "`{name}` is supplied by the server, not by the model, so it takes no `#[param({key} = …)]`; remove the key"
         );
         let own_schema = format!(
-            "`{name}` brings its own schema and default (`ResponseFormat`, `PageCursor`), so it takes no `#[param({key} = …)]`; remove the key"
+            "`{name}` brings its own schema (`ResponseFormat`, `PageCursor`, `PlanHandle`, `IdempotencyKey`), so it takes no `#[param({key} = …)]`; remove the key"
         );
         return Some(quote_spanned! {span=>
             const _: () = match <#ty as __rt::ToolArg>::ROLE {
                 __rt::ParamRole::Argument => {}
                 __rt::ParamRole::Injected => ::core::panic!(#injected),
-                __rt::ParamRole::Cursor | __rt::ParamRole::Format => ::core::panic!(#own_schema),
+                __rt::ParamRole::Cursor | __rt::ParamRole::Format | __rt::ParamRole::Token => {
+                    ::core::panic!(#own_schema)
+                }
             };
         });
     }

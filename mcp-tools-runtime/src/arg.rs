@@ -38,6 +38,10 @@ pub enum ParamRole {
     Cursor,
     /// [`ResponseFormat`]: the `concise`/`detailed` enum, never required (`concise` by default).
     Format,
+    /// A string the runtime acts on before the handler runs:
+    /// [`PlanHandle`](crate::PlanHandle) (a handle it minted) or
+    /// [`IdempotencyKey`](crate::IdempotencyKey); required only when not an `Option`.
+    Token,
     /// Supplied by the server ([`State<T>`], [`ToolContext`]): not in the schema.
     Injected,
 }
@@ -47,7 +51,10 @@ impl ParamRole {
     /// `Option` or has a default.
     #[must_use]
     pub const fn required(self, optional_or_default: bool) -> bool {
-        matches!(self, ParamRole::Argument | ParamRole::Cursor) && !optional_or_default
+        matches!(
+            self,
+            ParamRole::Argument | ParamRole::Cursor | ParamRole::Token
+        ) && !optional_or_default
     }
 
     /// Whether the parameter is a property of the input schema.
@@ -246,6 +253,17 @@ pub struct Call<'r> {
     pub(crate) fingerprint: u32,
     /// The registry's key for the cursors it mints and checks.
     pub(crate) sealer: &'r Sealer,
+    /// The plan a [`PlanHandle`](crate::PlanHandle) parameter takes, loaded before the
+    /// handler runs.
+    pub(crate) plan: Option<LoadedPlan>,
+}
+
+/// A plan read back from the store for its commit.
+#[derive(Debug)]
+pub(crate) struct LoadedPlan {
+    pub(crate) id: String,
+    pub(crate) plan: Value,
+    pub(crate) preview_tool: String,
 }
 
 /// Shared state a tool takes as `State<T>`; registered with

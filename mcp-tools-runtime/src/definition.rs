@@ -49,6 +49,8 @@ pub struct ToolDefinition {
     pub(crate) wrap_structured: bool,
     pub(crate) format_param: Option<&'static str>,
     pub(crate) cursor_param: Option<&'static str>,
+    /// What makes a call run once: a plan handle or an idempotency key parameter.
+    pub(crate) once: crate::call::OnceParam,
     pub(crate) needs: Vec<StateNeed>,
     /// Its budgets, resolved against the registry's when the registry is built.
     pub(crate) budget: ToolBudget,
@@ -97,6 +99,8 @@ impl ToolDefinition {
                         input.properties.contains_key(*name)
                             && Some(*name) != input.cursor_param
                             && Some(*name) != input.format_param
+                            && input.plan_param.is_none_or(|(p, _)| p != *name)
+                            && Some(*name) != input.idempotency_param
                     })
                     .collect();
                 (input.to_schema(), meta.params, arguments)
@@ -146,6 +150,7 @@ impl ToolDefinition {
             wrap_structured,
             format_param: input.format_param,
             cursor_param: input.cursor_param,
+            once: crate::call::OnceParam::of(meta, &input, &mut problems),
             needs: input.needs,
             budget: budget_for(meta, input.format_param.is_some(), Budgets::default()),
             binary: meta.binary.unwrap_or_default(),

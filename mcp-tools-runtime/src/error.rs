@@ -325,6 +325,11 @@ impl<E: std::error::Error + Send + Sync + 'static> From<E> for ToolError {
         let any: &dyn std::any::Any = &err;
         let known = if let Some(io) = any.downcast_ref::<std::io::Error>() {
             io_kind(io.kind())
+        } else if any.is::<crate::store::StoreError>() {
+            Some((
+                ErrorKind::RetryLater,
+                "the server's store is unavailable; retry in a few seconds",
+            ))
         } else if any.is::<tokio::time::error::Elapsed>() {
             Some((
                 ErrorKind::RetryLater,

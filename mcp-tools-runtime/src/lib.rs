@@ -15,6 +15,7 @@ mod meta;
 mod optimizer;
 mod output;
 mod page;
+mod plan;
 mod registry;
 mod schema;
 mod seal;
@@ -38,6 +39,7 @@ pub use extras::Extras;
 pub use meta::{AliasMeta, BinaryPolicy, ResponseFormat};
 pub use output::{IntoToolOutput, Json, OffsetUnit, Resume, ToolOutput};
 pub use page::{Page, PageCursor};
+pub use plan::{IdempotencyKey, Plan, PlanHandle};
 pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
 pub use schema::{OutputSchema, output_schema_for};
 pub use tokens::{Encoding, Prefix};
@@ -174,8 +176,9 @@ pub use mcp_tools_macros::tools;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Caller, ErrorKind, IntoToolOutput, Json, LogLevel, Page, PageCursor, Registry,
-        ResponseFormat, State, ToolContext, ToolError, ToolOutput, tool, tools,
+        Caller, ErrorKind, IdempotencyKey, IntoToolOutput, Json, LogLevel, Page, PageCursor, Plan,
+        PlanHandle, Registry, ResponseFormat, State, ToolContext, ToolError, ToolOutput, tool,
+        tools,
         view::{detailed_only, detailed_only_some},
     };
 }

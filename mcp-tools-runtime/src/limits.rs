@@ -20,6 +20,21 @@ pub const DEFAULT_PAGE_SIZE: usize = 100;
 /// How long a page cursor stays valid.
 pub const CURSOR_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// How long a [`Plan`](crate::Plan) and its handle live unless the preview says otherwise.
+pub const DEFAULT_PLAN_TTL: Duration = Duration::from_secs(15 * 60);
+
+/// How long the result of a commit, or of a call with an idempotency key, is kept to answer
+/// retries (see [`RegistryBuilder::idempotency_retention`](crate::RegistryBuilder::idempotency_retention)).
+pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// How long a commit or keyed call holds its claim while it runs, if its tool has no
+/// `timeout_ms` (else the timeout and 5 s): a replica that dies mid-call blocks retries
+/// only this long.
+pub const DEFAULT_CLAIM_LEASE: Duration = Duration::from_secs(60);
+
+/// The longest idempotency key accepted, in characters.
+pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 255;
+
 /// Bounds on what clients can make a server hold or send, in one place: set them with
 /// [`RegistryBuilder::limits`](crate::RegistryBuilder::limits).
 ///

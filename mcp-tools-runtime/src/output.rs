@@ -19,6 +19,8 @@ pub struct ToolOutput {
     pub(crate) meta: Option<MetaObject>,
     pub(crate) page: Option<PageInfo>,
     pub(crate) resume: Option<Resume>,
+    /// A plan to keep and hand a handle for ([`Plan`](crate::Plan)).
+    pub(crate) plan: Option<Box<crate::plan::PlanDraft>>,
 }
 
 /// How a model gets the rest of a text result that was cut to fit its budget; the notice

@@ -83,6 +83,7 @@ pub(crate) struct Inner {
     pub(crate) sealer: Sealer,
     /// Plans, commits and idempotency records.
     pub(crate) store: Arc<dyn Store>,
+    pub(crate) idempotency_retention: std::time::Duration,
     #[cfg(feature = "http")]
     pub(crate) allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
@@ -130,6 +131,7 @@ pub struct RegistryBuilder {
     discovery: Option<Vec<String>>,
     sealer: Option<Sealer>,
     store: Option<Arc<dyn Store>>,
+    idempotency_retention: std::time::Duration,
     #[cfg(feature = "http")]
     allowed_hosts: Option<Vec<String>>,
     #[cfg(feature = "http")]
@@ -228,6 +230,7 @@ impl Registry {
             discovery: None,
             sealer: None,
             store: None,
+            idempotency_retention: limits::DEFAULT_IDEMPOTENCY_RETENTION,
             #[cfg(feature = "http")]
             allowed_hosts: None,
             #[cfg(feature = "http")]
@@ -329,6 +332,15 @@ impl RegistryBuilder {
     #[must_use]
     pub fn store(mut self, store: impl Store) -> Self {
         self.store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long the result of a commit, or of a call with an idempotency key, is kept to
+    /// answer retries (default [`DEFAULT_IDEMPOTENCY_RETENTION`](crate::limits::DEFAULT_IDEMPOTENCY_RETENTION),
+    /// 24 hours). A retry after it runs the call again.
+    #[must_use]
+    pub fn idempotency_retention(mut self, retention: std::time::Duration) -> Self {
+        self.idempotency_retention = retention;
         self
     }
 
@@ -619,6 +631,7 @@ impl RegistryBuilder {
                 store: self
                     .store
                     .unwrap_or_else(|| Arc::new(crate::store::MemoryStore::new())),
+                idempotency_retention: self.idempotency_retention,
                 #[cfg(feature = "http")]
                 allowed_hosts: self.allowed_hosts,
                 #[cfg(feature = "http")]

@@ -20,6 +20,10 @@ pub struct InputSchema {
     pub(crate) format_param: Option<&'static str>,
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
+    /// The `PlanHandle` parameter of a commit tool, and the plan's Rust type.
+    pub(crate) plan_param: Option<(&'static str, &'static str)>,
+    /// The `IdempotencyKey` parameter, if the tool takes one.
+    pub(crate) idempotency_param: Option<&'static str>,
     pub(crate) needs: Vec<StateNeed>,
     /// Whether a parameter takes the [`ToolContext`](crate::ToolContext), which a call
     /// then builds; tools without one skip it.

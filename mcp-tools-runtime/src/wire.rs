@@ -10,6 +10,14 @@ pub const DEPRECATION_META_KEY: &str = "mcp-tools/deprecated";
 /// `_meta` key of the truncation details on a cut result.
 pub const TRUNCATION_META_KEY: &str = "mcp-tools/truncated";
 
+/// `_meta` key of a request's idempotency key: a client may send one with any call of a
+/// tool that is not read-only (see [`IdempotencyKey`](crate::IdempotencyKey)).
+pub const IDEMPOTENCY_KEY_META_KEY: &str = "mcp-tools/idempotency-key";
+
+/// `_meta` key on a result answered from the record of a first call (a plan committed
+/// again, an idempotency key repeated): `{"first_call_at": "<RFC 3339>"}`.
+pub const REPLAY_META_KEY: &str = "mcp-tools/replay";
+
 /// `_meta` key, on each tool in `tools/list`, of the character bound of its results; Claude
 /// Code reads it to decide whether to keep a result inline.
 pub const MAX_RESULT_CHARS_META_KEY: &str = "anthropic/maxResultSizeChars";

@@ -5,7 +5,9 @@
 //! real MCP clients can check how the runtime handles each case over a real transport.
 
 use mcp_tools_examples::Depot;
-use mcp_tools_runtime::{BuildError, Registry, RegistryBuilder, ToolDefinition};
+use mcp_tools_runtime::{
+    BuildError, Registry, RegistryBuilder, ToolDefinition, store::MemoryStore,
+};
 
 /// The server name the fixture server announces in `initialize`.
 pub const SERVER_NAME: &str = "mcp-tools-fixtures";
@@ -140,9 +142,8 @@ pub fn tool_list() -> Vec<ToolDefinition> {
 /// [`Depot`]), for tests that change a setting (page size, default caller) before building.
 #[must_use]
 pub fn registry_builder() -> RegistryBuilder {
-    Registry::builder()
-        .server_info(SERVER_NAME, SERVER_VERSION)
-        .state(Depot::seeded())
+    let builder = Registry::builder().server_info(SERVER_NAME, SERVER_VERSION);
+    mcp_tools_examples::with_state(builder, std::sync::Arc::new(MemoryStore::new()))
         .tools(tool_list())
 }
 

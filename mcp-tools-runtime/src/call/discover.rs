@@ -75,6 +75,7 @@ pub(super) fn call_through<'r>(
     }
     // A retry after an input-required result carries on to the tool it was for.
     request.request_state = outer.request_state;
+    request.meta = outer.meta;
     request.input_responses = outer.input_responses;
     match registry.prepare(request, env) {
         // Inside `tools_call` an unknown name is the model's to fix, so it is a result.

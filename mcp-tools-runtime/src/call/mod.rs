@@ -7,6 +7,7 @@ mod authorize;
 pub(crate) mod count;
 mod discover;
 mod invoke;
+mod once;
 mod respond;
 mod route;
 
@@ -35,6 +36,8 @@ use crate::{
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
 use invoke::Failure;
+pub(crate) use once::OnceParam;
+use once::{Begin, Once};
 use route::Routed;
 
 /// What the transport knows about a request. Only a tool that takes a `ToolContext` gets
@@ -150,7 +153,11 @@ impl Registry {
         } else {
             None
         };
-        match self.start(routed, args, env, round) {
+        // The idempotency key a client may send beside the arguments.
+        let meta = request
+            .meta
+            .or_else(|| env.request.as_ref().map(|r| r.meta.clone()));
+        match self.start(routed, args, env, round, meta.as_ref()) {
             Ok(running) => Prepared::Run(running),
             // Refused before the handler ran: the call is to be fixed, not the name.
             Err((routed, failure)) => Prepared::Done(Ok(respond::failure(
@@ -170,6 +177,7 @@ impl Registry {
         mut args: JsonObject,
         env: CallEnv,
         round: Option<Box<Round>>,
+        meta: Option<&rmcp::model::RequestMetaObject>,
     ) -> Result<Running<'r>, (Routed<'r>, Failure)> {
         let inner = &self.inner;
         let entry = routed.entry;
@@ -182,6 +190,18 @@ impl Registry {
                 Failure::invalid_arguments(entry, &problems, inner.limits.max_error_chars);
             return Err((routed, failure));
         }
+        let subject = caller.subject().map(str::to_owned);
+        let once = match once::once_of(
+            entry,
+            &args,
+            meta,
+            &inner.sealer,
+            subject.as_deref(),
+            inner.idempotency_retention,
+        ) {
+            Ok(once) => once,
+            Err(failure) => return Err((routed, failure)),
+        };
         let defaults = entry.validator.defaults();
         let format = entry
             .format_param
@@ -231,10 +251,13 @@ impl Registry {
                 format,
                 fingerprint,
                 sealer: &inner.sealer,
+                plan: None,
             },
             cancel,
             round,
             stateless,
+            once: once.map(Box::new),
+            subject,
         })
     }
 }
@@ -266,16 +289,67 @@ struct Running<'r> {
     cancel: Option<CancellationToken>,
     round: Option<Box<Round>>,
     stateless: bool,
+    /// Set when the call must run once (a plan's commit, an idempotency key).
+    once: Option<Box<Once>>,
+    /// The caller's, which binds the plans the call makes.
+    subject: Option<String>,
 }
 
 impl Running<'_> {
-    async fn finish(self) -> Result<CallToolResponse, ErrorData> {
+    async fn finish(mut self) -> Result<CallToolResponse, ErrorData> {
+        let inner = &self.registry.inner;
+        let store = &*inner.store;
+        let claim = match self.once.take() {
+            None => None,
+            Some(once) => match once.begin(store).await {
+                (Begin::Run(claim), loaded) => {
+                    self.call.plan = loaded;
+                    Some(claim)
+                }
+                (Begin::Replay(result), _) => {
+                    tracing::info!(
+                        tool = self.routed.entry.name(),
+                        "answered from the record of a first call"
+                    );
+                    return Ok(result.into());
+                }
+                (Begin::Refused(failure), _) => return self.respond(Err(failure)),
+            },
+        };
         let cancel = match &self.call.context {
             Some(context) => Some(context.cancellation_token()),
             None => self.cancel.as_ref(),
         };
-        let outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
-        self.respond(outcome)
+        let mut outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
+        if let Ok(output) = &mut outcome
+            && let Some(draft) = output.plan.take()
+        {
+            let kept = once::keep_plan(
+                store,
+                &inner.sealer,
+                &draft,
+                self.routed.entry.name(),
+                self.subject.as_deref(),
+            )
+            .await;
+            match (kept, &mut output.structured) {
+                (Ok((handle, expires_at)), Some(Value::Object(shape))) => {
+                    shape.insert("handle".into(), Value::String(handle));
+                    shape.insert("expires_at".into(), Value::String(expires_at));
+                }
+                (Ok(_), _) => {}
+                (Err(failure), _) => outcome = Err(failure),
+            }
+        }
+        let response = self.respond(outcome);
+        if let Some(claim) = claim {
+            let result = match &response {
+                Ok(CallToolResponse::Complete(result)) => Some(result),
+                _ => None,
+            };
+            claim.settle(store, result).await;
+        }
+        response
     }
 
     /// The handler's output within its budget, or its failure as the model reads it.

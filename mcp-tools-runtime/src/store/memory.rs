@@ -34,7 +34,9 @@ impl Entries {
     }
 
     fn insert(&mut self, key: &str, value: &[u8], ttl: Duration, now: Instant) {
-        let until = now.checked_add(ttl).unwrap_or(now + Duration::from_secs(86_400 * 365));
+        let until = now
+            .checked_add(ttl)
+            .unwrap_or(now + Duration::from_secs(86_400 * 365));
         self.live.insert(key.to_owned(), (value.to_vec(), until));
         if self.live.len() >= self.sweep_at {
             self.live.retain(|_, (_, until)| *until > now);

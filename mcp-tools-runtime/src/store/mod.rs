@@ -33,12 +33,8 @@ pub trait Store: Send + Sync + 'static {
     fn put<'a>(&'a self, key: &'a str, value: &'a [u8], ttl: Duration) -> StoreFuture<'a, ()>;
 
     /// Sets `key` to `value` for `ttl` only if it holds nothing: `true` if it was set.
-    fn put_new<'a>(
-        &'a self,
-        key: &'a str,
-        value: &'a [u8],
-        ttl: Duration,
-    ) -> StoreFuture<'a, bool>;
+    fn put_new<'a>(&'a self, key: &'a str, value: &'a [u8], ttl: Duration)
+    -> StoreFuture<'a, bool>;
 
     /// Sets `key` to `value` for `ttl` only if it holds exactly `current`: `true` if it was
     /// replaced.
@@ -152,20 +148,56 @@ pub async fn check_contract(store: &dyn Store, prefix: &str) {
 
     assert_eq!(store.get(&key).await.expect("get"), None, "absent key");
     store.put(&key, b"one", ttl).await.expect("put");
-    assert_eq!(store.get(&key).await.expect("get").as_deref(), Some(&b"one"[..]));
+    assert_eq!(
+        store.get(&key).await.expect("get").as_deref(),
+        Some(&b"one"[..])
+    );
     store.put(&key, b"two", ttl).await.expect("put over");
-    assert_eq!(store.get(&key).await.expect("get").as_deref(), Some(&b"two"[..]));
+    assert_eq!(
+        store.get(&key).await.expect("get").as_deref(),
+        Some(&b"two"[..])
+    );
 
-    assert!(!store.put_new(&key, b"three", ttl).await.expect("put_new"), "put_new on a held key");
-    assert_eq!(store.get(&key).await.expect("get").as_deref(), Some(&b"two"[..]));
-    assert!(store.put_new(&other, b"first", ttl).await.expect("put_new"), "put_new on a free key");
+    assert!(
+        !store.put_new(&key, b"three", ttl).await.expect("put_new"),
+        "put_new on a held key"
+    );
+    assert_eq!(
+        store.get(&key).await.expect("get").as_deref(),
+        Some(&b"two"[..])
+    );
+    assert!(
+        store.put_new(&other, b"first", ttl).await.expect("put_new"),
+        "put_new on a free key"
+    );
 
-    assert!(!store.replace(&key, b"one", b"x", ttl).await.expect("replace"), "stale replace");
-    assert!(store.replace(&key, b"two", b"x", ttl).await.expect("replace"), "replace");
-    assert_eq!(store.get(&key).await.expect("get").as_deref(), Some(&b"x"[..]));
+    assert!(
+        !store
+            .replace(&key, b"one", b"x", ttl)
+            .await
+            .expect("replace"),
+        "stale replace"
+    );
+    assert!(
+        store
+            .replace(&key, b"two", b"x", ttl)
+            .await
+            .expect("replace"),
+        "replace"
+    );
+    assert_eq!(
+        store.get(&key).await.expect("get").as_deref(),
+        Some(&b"x"[..])
+    );
     let absent = format!("{prefix}contract:absent");
     store.remove(&absent).await.expect("remove");
-    assert!(!store.replace(&absent, b"", b"y", ttl).await.expect("replace"), "replace of nothing");
+    assert!(
+        !store
+            .replace(&absent, b"", b"y", ttl)
+            .await
+            .expect("replace"),
+        "replace of nothing"
+    );
     assert_eq!(store.get(&absent).await.expect("get"), None);
 
     store.remove(&key).await.expect("remove");
@@ -176,11 +208,23 @@ pub async fn check_contract(store: &dyn Store, prefix: &str) {
     let short = Duration::from_millis(150);
     store.put(&key, b"brief", short).await.expect("put");
     store.remove(&other).await.expect("remove");
-    assert!(store.put_new(&other, b"brief", short).await.expect("put_new"));
+    assert!(
+        store
+            .put_new(&other, b"brief", short)
+            .await
+            .expect("put_new")
+    );
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_eq!(store.get(&key).await.expect("get"), None, "expired put");
-    assert_eq!(store.get(&other).await.expect("get"), None, "expired put_new");
-    assert!(store.put_new(&other, b"again", ttl).await.expect("put_new"), "expired key is free");
+    assert_eq!(
+        store.get(&other).await.expect("get"),
+        None,
+        "expired put_new"
+    );
+    assert!(
+        store.put_new(&other, b"again", ttl).await.expect("put_new"),
+        "expired key is free"
+    );
     store.put(&key, b"v", short).await.expect("put");
     assert!(store.replace(&key, b"v", b"w", ttl).await.expect("replace"));
     tokio::time::sleep(Duration::from_millis(400)).await;

@@ -1,0 +1,437 @@
+//! Once: a commit of a plan, or a call with an idempotency key, runs its handler to success
+//! at most once; retries get the first result back.
+//!
+//! Before the handler runs, the call claims its record in the store (`put_new`, so of two
+//! replicas racing, one wins); the claim holds the arguments' fingerprint and lapses after a
+//! lease, so a replica that dies mid-call blocks retries only that long. A success replaces
+//! the claim with the result, kept for the retention; any failure removes the claim, so a
+//! corrected retry can run.
+
+use std::time::Duration;
+
+use rmcp::model::{CallToolResult, JsonObject, RequestMetaObject};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::invoke::Failure;
+use crate::{
+    ToolError,
+    arg::LoadedPlan,
+    definition::ToolDefinition,
+    limits,
+    meta::ToolMeta,
+    plan::{self, HandleFields, HandleProblem},
+    schema::InputSchema,
+    seal::Sealer,
+    store::Store,
+    wire::{IDEMPOTENCY_KEY_META_KEY, REPLAY_META_KEY},
+};
+
+/// What makes one tool's calls run once, from its parameters.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OnceParam {
+    /// The `PlanHandle` parameter, and the digest of its plan's type.
+    plan: Option<(&'static str, u64)>,
+    /// The `IdempotencyKey` parameter.
+    key: Option<&'static str>,
+    /// Whether the tool may change state, so a key in `_meta` counts.
+    changes: bool,
+}
+
+impl OnceParam {
+    pub(crate) fn of(meta: &ToolMeta, input: &InputSchema, problems: &mut Vec<String>) -> Self {
+        let read_only = meta.read_only == Some(true);
+        if read_only && input.plan_param.is_some() {
+            problems.push("it is `read_only` but commits a plan (`PlanHandle`), which changes state; drop `read_only`".into());
+        }
+        if read_only && input.idempotency_param.is_some() {
+            problems.push("it is `read_only` but takes an `IdempotencyKey`; reading twice is harmless, so drop the parameter".into());
+        }
+        if input.plan_param.is_some() && input.idempotency_param.is_some() {
+            problems.push("it takes both a `PlanHandle` and an `IdempotencyKey`; the handle already makes a commit run once, so drop the key".into());
+        }
+        OnceParam {
+            plan: input
+                .plan_param
+                .map(|(param, kind)| (param, plan::digest64(&[kind.as_bytes()]))),
+            key: input.idempotency_param,
+            changes: !read_only,
+        }
+    }
+}
+
+/// A call that must run once: its record, and what the handler needs loaded.
+pub(super) struct Once {
+    record: String,
+    fingerprint: u64,
+    /// The plan to load, for a commit; `expired` when only a replay may still answer.
+    plan: Option<(HandleFields, bool)>,
+    lease: Duration,
+    retention: Duration,
+}
+
+/// The store's record of a call that must run once.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+enum Record {
+    Running {
+        fingerprint: u64,
+    },
+    Done {
+        fingerprint: u64,
+        at: u64,
+        result: Value,
+    },
+}
+
+/// A plan as the store keeps it.
+#[derive(Serialize, Deserialize)]
+struct PlanRecord {
+    tool: String,
+    plan: Value,
+}
+
+/// How a claimed call goes on.
+pub(super) enum Begin {
+    /// Run the handler; settle the claim afterwards.
+    Run(Claim),
+    /// Answered already: the first result.
+    Replay(CallToolResult),
+    Refused(Failure),
+}
+
+/// A claim held while the handler runs.
+pub(super) struct Claim {
+    record: String,
+    fingerprint: u64,
+    retention: Duration,
+}
+
+/// The caller's digest, which binds handles and keys to whoever made them.
+pub(super) fn caller_digest(subject: Option<&str>) -> u64 {
+    match subject {
+        Some(subject) => plan::digest64(&[subject.as_bytes()]),
+        None => plan::digest64(&[]),
+    }
+}
+
+/// Whether the call must run once, and under which record; or why it is refused before.
+pub(super) fn once_of(
+    entry: &ToolDefinition,
+    args: &JsonObject,
+    meta: Option<&RequestMetaObject>,
+    sealer: &Sealer,
+    subject: Option<&str>,
+    retention: Duration,
+) -> Result<Option<Once>, Failure> {
+    let spec = entry.once;
+    let lease = entry
+        .meta
+        .timeout_ms
+        .map_or(limits::DEFAULT_CLAIM_LEASE, |ms| {
+            Duration::from_millis(ms) + Duration::from_secs(5)
+        });
+    if let Some((param, kind)) = spec.plan {
+        let Some(token) = args.get(param).and_then(Value::as_str) else {
+            return Ok(None);
+        };
+        let caller = caller_digest(subject);
+        let (fields, expired) =
+            match plan::open_handle(sealer, token, caller, kind, plan::now_unix()) {
+                Ok(fields) => (fields, false),
+                Err(HandleProblem::Expired(fields)) => (fields, true),
+                Err(problem) => return Err(handle_refused(param, &problem)),
+            };
+        return Ok(Some(Once {
+            record: format!("once:p:{}", fields.id_text()),
+            fingerprint: 0,
+            plan: Some((fields, expired)),
+            lease,
+            retention,
+        }));
+    }
+    let sent = spec
+        .key
+        .and_then(|param| args.get(param).and_then(Value::as_str));
+    let key = match sent {
+        Some(key) => key,
+        None if spec.changes => match meta.and_then(|m| m.0.get(IDEMPOTENCY_KEY_META_KEY)) {
+            None => return Ok(None),
+            Some(Value::String(key))
+                if !key.is_empty() && key.chars().count() <= limits::MAX_IDEMPOTENCY_KEY_CHARS =>
+            {
+                key
+            }
+            Some(_) => {
+                let err = ToolError::invalid_input(format!(
+                    "`_meta[\"{IDEMPOTENCY_KEY_META_KEY}\"]` must be a string of 1 to {} characters",
+                    limits::MAX_IDEMPOTENCY_KEY_CHARS
+                ));
+                return Err(Failure::Refused(err, "invalid_arguments"));
+            }
+        },
+        None => return Ok(None),
+    };
+    let digest = plan::digest64(&[
+        entry.name().as_bytes(),
+        subject.unwrap_or_default().as_bytes(),
+        &[u8::from(subject.is_some())],
+        key.as_bytes(),
+    ]);
+    Ok(Some(Once {
+        record: format!("once:k:{digest:016x}"),
+        fingerprint: fingerprint(args, spec.key),
+        plan: None,
+        lease,
+        retention,
+    }))
+}
+
+/// The arguments, in a canonical order, without the key itself.
+fn fingerprint(args: &JsonObject, skip: Option<&str>) -> u64 {
+    let mut entries: Vec<(&String, &Value)> = args
+        .iter()
+        .filter(|(k, _)| Some(k.as_str()) != skip)
+        .collect();
+    entries.sort_by_key(|(k, _)| *k);
+    let text = entries
+        .iter()
+        .map(|(k, v)| format!("{k}\u{0}{v}"))
+        .collect::<Vec<_>>()
+        .join("\u{1}");
+    plan::digest64(&[text.as_bytes()])
+}
+
+fn handle_refused(param: &str, problem: &HandleProblem) -> Failure {
+    let err = match problem {
+        HandleProblem::Unreadable => ToolError::invalid_input(format!(
+            "`{param}` is not a handle this server issued (edited, cut short, or from another server); pass it exactly as the preview returned it, or preview again"
+        )),
+        HandleProblem::OtherKind => ToolError::invalid_input(format!(
+            "`{param}` is the handle of another kind of plan; pass the handle that the preview of this change returned"
+        )),
+        HandleProblem::OtherCaller => ToolError::permission_denied(format!(
+            "`{param}` was issued to another caller; preview the change yourself for a handle of your own"
+        )),
+        HandleProblem::Expired(_) => unreachable_expired(),
+    };
+    Failure::Refused(err, "invalid_handle")
+}
+
+/// `Expired` goes on to look for a first result; it is never refused here.
+fn unreachable_expired() -> ToolError {
+    ToolError::internal("an expired handle reached the refusal of unreadable ones")
+}
+
+fn store_down(err: &crate::store::StoreError, doing: &str) -> Failure {
+    tracing::error!(error = %err, "store unavailable while {doing}");
+    Failure::Failed(
+        ToolError::retry_later(format!(
+            "the server's store is unavailable, so it could not {doing}; nothing was changed. Retry in a few seconds"
+        ))
+        .with_retry_after(Duration::from_secs(2)),
+    )
+}
+
+impl Once {
+    /// Claims the record, or answers from it; for a commit, loads the plan.
+    pub(super) async fn begin(self, store: &dyn Store) -> (Begin, Option<LoadedPlan>) {
+        let Once {
+            record,
+            fingerprint,
+            plan,
+            lease,
+            retention,
+        } = self;
+        let expired = plan.as_ref().is_some_and(|(_, expired)| *expired);
+        let claim = serde_json::to_vec(&Record::Running { fingerprint }).unwrap_or_default();
+        // Twice at most: a record that lapsed between our claim and our read frees the key.
+        for _ in 0..2 {
+            let claimed = if expired {
+                false
+            } else {
+                match store.put_new(&record, &claim, lease).await {
+                    Ok(claimed) => claimed,
+                    Err(err) => return (Begin::Refused(store_down(&err, "claim this call")), None),
+                }
+            };
+            if claimed {
+                let loaded = match plan {
+                    Some((fields, _)) => match load_plan(store, &fields).await {
+                        Ok(loaded) => Some(loaded),
+                        Err(failure) => {
+                            let _ = store.remove(&record).await;
+                            return (Begin::Refused(failure), None);
+                        }
+                    },
+                    None => None,
+                };
+                let claim = Claim {
+                    record,
+                    fingerprint,
+                    retention,
+                };
+                return (Begin::Run(claim), loaded);
+            }
+            let held = match store.get(&record).await {
+                Ok(held) => held,
+                Err(err) => {
+                    return (
+                        Begin::Refused(store_down(&err, "read this call's record")),
+                        None,
+                    );
+                }
+            };
+            match held.and_then(|bytes| serde_json::from_slice::<Record>(&bytes).ok()) {
+                Some(Record::Done {
+                    fingerprint: f,
+                    at,
+                    result,
+                }) if f == fingerprint => {
+                    return (replay(result, at), None);
+                }
+                Some(Record::Done { .. }) => return (Begin::Refused(reused_key()), None),
+                Some(Record::Running { fingerprint: f }) if f == fingerprint => {
+                    let err = ToolError::retry_later(
+                        "another request is running this same call right now; retry in a moment to get its result",
+                    )
+                    .with_retry_after(Duration::from_secs(1));
+                    return (Begin::Refused(Failure::Failed(err)), None);
+                }
+                Some(Record::Running { .. }) => return (Begin::Refused(reused_key()), None),
+                None if expired => break,
+                None => {}
+            }
+        }
+        if let Some((fields, true)) = plan {
+            let err = ToolError::invalid_input(format!(
+                "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
+                rfc3339(fields.expires)
+            ));
+            return (
+                Begin::Refused(Failure::Refused(err, "invalid_handle")),
+                None,
+            );
+        }
+        let err =
+            ToolError::retry_later("the call's record changed while it was being claimed; retry")
+                .with_retry_after(Duration::from_secs(1));
+        (Begin::Refused(Failure::Failed(err)), None)
+    }
+}
+
+fn reused_key() -> Failure {
+    Failure::Refused(
+        ToolError::invalid_input(
+            "this idempotency key was already used for a call with other arguments; use a new key for a new request, or repeat the first request exactly",
+        ),
+        "invalid_arguments",
+    )
+}
+
+async fn load_plan(store: &dyn Store, fields: &HandleFields) -> Result<LoadedPlan, Failure> {
+    let id = fields.id_text();
+    let bytes = store
+        .get(&format!("plan:{id}"))
+        .await
+        .map_err(|err| store_down(&err, "read the plan"))?;
+    let record = bytes.and_then(|b| serde_json::from_slice::<PlanRecord>(&b).ok());
+    let Some(record) = record else {
+        let err = ToolError::not_found(
+            "the server no longer holds this plan (its store was cleared); preview the change again for a new handle",
+        );
+        return Err(Failure::Refused(err, "invalid_handle"));
+    };
+    Ok(LoadedPlan {
+        id,
+        plan: record.plan,
+        preview_tool: record.tool,
+    })
+}
+
+fn replay(mut result: Value, at: u64) -> Begin {
+    if let Value::Object(map) = &mut result {
+        let meta = map.entry("_meta").or_insert_with(|| json!({}));
+        if let Value::Object(meta) = meta {
+            meta.insert(
+                REPLAY_META_KEY.to_owned(),
+                json!({ "first_call_at": rfc3339(at) }),
+            );
+        }
+    }
+    match serde_json::from_value::<CallToolResult>(result) {
+        Ok(result) => Begin::Replay(result),
+        Err(err) => Begin::Refused(Failure::Failed(ToolError::internal(format!(
+            "a recorded result did not parse: {err}"
+        )))),
+    }
+}
+
+impl Claim {
+    /// Keeps a success for retries; frees the record after anything else.
+    pub(super) async fn settle(self, store: &dyn Store, result: Option<&CallToolResult>) {
+        let done = result.filter(|r| r.is_error != Some(true)).and_then(|r| {
+            let result = serde_json::to_value(r).ok()?;
+            serde_json::to_vec(&Record::Done {
+                fingerprint: self.fingerprint,
+                at: plan::now_unix(),
+                result,
+            })
+            .ok()
+        });
+        let outcome = match done {
+            Some(bytes) => store.put(&self.record, &bytes, self.retention).await,
+            None => store.remove(&self.record).await,
+        };
+        if let Err(err) = outcome {
+            // The change stands; a retry after the lease would run it again.
+            tracing::error!(error = %err, record = self.record, "could not record a call that must run once");
+        }
+    }
+}
+
+/// Keeps a preview's plan and returns its sealed handle and expiry.
+pub(super) async fn keep_plan(
+    store: &dyn Store,
+    sealer: &Sealer,
+    draft: &plan::PlanDraft,
+    tool: &str,
+    subject: Option<&str>,
+) -> Result<(String, String), Failure> {
+    let mut random = [0u8; 16];
+    getrandom::fill(&mut random)
+        .map_err(|e| Failure::Failed(ToolError::internal(format!("no random bytes: {e}"))))?;
+    let id = [
+        u64::from_le_bytes(random[..8].try_into().unwrap_or_default()),
+        u64::from_le_bytes(random[8..].try_into().unwrap_or_default()),
+    ];
+    let ttl_secs = draft.ttl.as_secs().max(1);
+    let fields = HandleFields {
+        id,
+        expires: plan::now_unix() + ttl_secs,
+        caller: caller_digest(subject),
+        kind: plan::digest64(&[draft.kind.as_bytes()]),
+    };
+    let mut record = serde_json::to_vec(&json!({ "tool": tool })).unwrap_or_default();
+    // `{"tool":"…"}` → `{"tool":"…","plan":<the plan's bytes>}`, without parsing them again.
+    record.pop();
+    record.extend_from_slice(b",\"plan\":");
+    record.extend_from_slice(&draft.bytes);
+    record.push(b'}');
+    store
+        .put(
+            &format!("plan:{}", fields.id_text()),
+            &record,
+            Duration::from_secs(ttl_secs),
+        )
+        .await
+        .map_err(|err| store_down(&err, "keep the plan"))?;
+    Ok((plan::seal_handle(sealer, &fields), rfc3339(fields.expires)))
+}
+
+fn rfc3339(unix: u64) -> String {
+    chrono::DateTime::from_timestamp(i64::try_from(unix).unwrap_or(i64::MAX), 0).map_or_else(
+        || unix.to_string(),
+        |t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    )
+}

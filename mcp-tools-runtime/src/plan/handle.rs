@@ -1,0 +1,308 @@
+//! `PlanHandle<T>`: the parameter of a commit tool, and the sealed handle it takes.
+
+use std::{
+    fmt,
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+
+use crate::{
+    ToolError,
+    arg::{ArgError, Call, ParamRole, ToolArg},
+    meta::ParamMeta,
+    schema::InputSchema,
+    seal::{Fields, Reader, Sealer},
+};
+
+/// The plan a commit tool applies: take it as a parameter, and the model passes the handle
+/// a [`Plan`](crate::Plan) of the same `T` returned.
+///
+/// Before the handler runs, the runtime checks the handle (not edited, not expired, made
+/// for this caller and for a plan of type `T`), loads the plan from the store, and makes
+/// sure no other call is committing it. A handle already committed is not run again: the
+/// call returns the first commit's result. Each refusal is an `isError` result that says
+/// what to do (mostly: preview again).
+///
+/// The handler still checks the plan's preconditions against the data, since the data may
+/// have changed since the preview, and refuses a stale plan with [`PlanHandle::stale`].
+/// If it fails (an error, a panic, a timeout) the handle may be committed again, so a
+/// change of several steps is written atomically, or keyed by [`PlanHandle::id`].
+///
+/// ```
+/// use mcp_tools_runtime::prelude::*;
+/// use schemars::JsonSchema;
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Serialize, Deserialize, JsonSchema)]
+/// struct Refund {
+///     order_number: String,
+///     amount_cents: u64,
+/// }
+///
+/// /// Apply a refund previewed with `order_preview_refund`.
+/// ///
+/// /// Pays the customer back once, however often the call is retried.
+/// #[tool(namespace = "order", destructive)]
+/// async fn commit_refund(
+///     /// The `handle` that `order_preview_refund` returned.
+///     handle: PlanHandle<Refund>,
+/// ) -> Result<String, ToolError> {
+///     let refund = handle.plan();
+///     if refund.amount_cents == 0 {
+///         return Err(handle.stale("the order was refunded in full already"));
+///     }
+///     Ok(format!("refunded {} cents on {}", refund.amount_cents, refund.order_number))
+/// }
+/// ```
+pub struct PlanHandle<T> {
+    id: String,
+    plan: T,
+    preview_tool: String,
+}
+
+impl<T> PlanHandle<T> {
+    /// A handle of `plan`, for calling a commit fn directly in tests.
+    pub fn for_test(plan: T) -> Self {
+        PlanHandle {
+            id: "test".into(),
+            plan,
+            preview_tool: "the preview tool".into(),
+        }
+    }
+
+    /// The plan to apply.
+    pub fn plan(&self) -> &T {
+        &self.plan
+    }
+
+    /// The plan, owned.
+    pub fn into_plan(self) -> T {
+        self.plan
+    }
+
+    /// The plan's id: the same for every commit of one handle, so a change that spans
+    /// systems can use it as their idempotency key.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The wire name of the tool that made the plan.
+    pub fn preview_tool(&self) -> &str {
+        &self.preview_tool
+    }
+
+    /// The error for a plan whose preconditions no longer hold (`reason` says which): a
+    /// conflict that tells the model to preview again. Nothing is recorded, so the handle
+    /// stays committable should the data change back.
+    pub fn stale(&self, reason: impl fmt::Display) -> ToolError {
+        ToolError::conflict(format!(
+            "the plan no longer holds: {reason}. Nothing was changed; call `{}` again for a fresh plan and handle",
+            self.preview_tool
+        ))
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for PlanHandle<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlanHandle")
+            .field("id", &self.id)
+            .field("plan", &self.plan)
+            .field("preview_tool", &self.preview_tool)
+            .finish()
+    }
+}
+
+const HANDLE_DOC: &str =
+    "`handle` from the preview of this change; it applies exactly what the preview showed.";
+
+impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for PlanHandle<T> {
+    const ROLE: ParamRole = ParamRole::Token;
+
+    fn describe(param: &'static ParamMeta, schema: &mut InputSchema) {
+        let description = param.description.unwrap_or(HANDLE_DOC);
+        schema.properties.insert(
+            param.name.to_owned(),
+            json!({ "type": "string", "description": description }),
+        );
+        if param.required {
+            schema.required.push(param.name.to_owned());
+        }
+        schema.plan_param = Some((param.name, std::any::type_name::<T>()));
+    }
+
+    fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
+        // The runtime opened the handle and loaded the plan before the handler ran.
+        let Some(loaded) = &call.plan else {
+            return Err(ArgError::server(
+                param,
+                format!("no plan loaded for `{}`", param.rust_name),
+            ));
+        };
+        let plan = T::deserialize(&loaded.plan).map_err(|e| {
+            ArgError::server(
+                param,
+                format!(
+                    "the stored plan does not fit `{}` (was the server updated since the preview?): {e}",
+                    std::any::type_name::<T>()
+                ),
+            )
+        })?;
+        Ok(PlanHandle {
+            id: loaded.id.clone(),
+            plan,
+            preview_tool: loaded.preview_tool.clone(),
+        })
+    }
+}
+
+/// What a handle carries, under the registry's seal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HandleFields {
+    /// The plan's key in the store.
+    pub(crate) id: [u64; 2],
+    /// Unix seconds after which the handle is refused.
+    pub(crate) expires: u64,
+    /// Of the caller's subject: another caller's commit is refused.
+    pub(crate) caller: u64,
+    /// Of the plan's Rust type: a commit of another type is refused.
+    pub(crate) kind: u64,
+}
+
+impl HandleFields {
+    /// The plan's id as text, the key of its records.
+    pub(crate) fn id_text(&self) -> String {
+        format!("{:016x}{:016x}", self.id[0], self.id[1])
+    }
+}
+
+const PURPOSE: &str = "plan";
+
+pub(crate) fn seal_handle(sealer: &Sealer, fields: &HandleFields) -> String {
+    let bytes = Fields::default()
+        .u64(fields.id[0])
+        .u64(fields.id[1])
+        .u64(fields.expires)
+        .u64(fields.caller)
+        .u64(fields.kind);
+    sealer.seal(PURPOSE, bytes.bytes())
+}
+
+/// Why a handle was refused before any plan was loaded.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum HandleProblem {
+    /// Edited, cut, of another server, or not a handle at all.
+    Unreadable,
+    /// Past its lifetime; the fields, to find a first commit's result.
+    Expired(HandleFields),
+    OtherCaller,
+    OtherKind,
+}
+
+pub(crate) fn open_handle(
+    sealer: &Sealer,
+    token: &str,
+    caller: u64,
+    kind: u64,
+    now: u64,
+) -> Result<HandleFields, HandleProblem> {
+    let bytes = sealer
+        .open(PURPOSE, token)
+        .ok_or(HandleProblem::Unreadable)?;
+    let mut read = Reader::new(&bytes);
+    let mut next = || read.u64().ok_or(HandleProblem::Unreadable);
+    let fields = HandleFields {
+        id: [next()?, next()?],
+        expires: next()?,
+        caller: next()?,
+        kind: next()?,
+    };
+    if !read.is_done() {
+        return Err(HandleProblem::Unreadable);
+    }
+    // The seal vouches for every field; they are checked in the order a model can act on.
+    if fields.kind != kind {
+        return Err(HandleProblem::OtherKind);
+    }
+    if fields.caller != caller {
+        return Err(HandleProblem::OtherCaller);
+    }
+    if fields.expires <= now {
+        return Err(HandleProblem::Expired(fields));
+    }
+    Ok(fields)
+}
+
+/// A stable 64-bit digest of a text (a caller's subject, a type's name): the same in every
+/// replica of one build.
+pub(crate) fn digest64(parts: &[&[u8]]) -> u64 {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    let full = hash.finalize();
+    let mut head = [0u8; 8];
+    head.copy_from_slice(&full[..8]);
+    u64::from_le_bytes(head)
+}
+
+pub(crate) fn now_unix() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields() -> HandleFields {
+        HandleFields {
+            id: [1, 2],
+            expires: 1_000,
+            caller: digest64(&[b"alice"]),
+            kind: digest64(&[b"Refund"]),
+        }
+    }
+
+    #[test]
+    fn handles_open_only_for_their_caller_kind_and_lifetime() {
+        let sealer = Sealer::random();
+        let f = fields();
+        let token = seal_handle(&sealer, &f);
+        assert_eq!(open_handle(&sealer, &token, f.caller, f.kind, 999), Ok(f));
+        assert_eq!(
+            open_handle(&sealer, &token, f.caller, f.kind, 1_000),
+            Err(HandleProblem::Expired(f))
+        );
+        assert_eq!(
+            open_handle(&sealer, &token, digest64(&[b"bob"]), f.kind, 999),
+            Err(HandleProblem::OtherCaller)
+        );
+        assert_eq!(
+            open_handle(&sealer, &token, f.caller, digest64(&[b"Order"]), 999),
+            Err(HandleProblem::OtherKind)
+        );
+        assert_eq!(
+            open_handle(&Sealer::random(), &token, f.caller, f.kind, 999),
+            Err(HandleProblem::Unreadable)
+        );
+        let mut edited = token.clone();
+        edited.replace_range(3..4, if &token[3..4] == "A" { "B" } else { "A" });
+        assert_eq!(
+            open_handle(&sealer, &edited, f.caller, f.kind, 999),
+            Err(HandleProblem::Unreadable)
+        );
+        assert_eq!(f.id_text(), "00000000000000010000000000000002");
+    }
+
+    #[test]
+    fn digests_separate_their_parts() {
+        assert_ne!(digest64(&[b"ab", b"c"]), digest64(&[b"a", b"bc"]));
+        assert_eq!(digest64(&[b"x"]), digest64(&[b"x"]));
+    }
+}
