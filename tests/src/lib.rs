@@ -4,7 +4,6 @@
 //! that panic, fail internally, run past their timeout, need a scope, or report progress, so
 //! real MCP clients can check how the runtime handles each case over a real transport.
 
-use mcp_tools_examples::Depot;
 use mcp_tools_runtime::{
     BuildError, Registry, RegistryBuilder, ToolDefinition, store::MemoryStore,
 };
@@ -139,7 +138,7 @@ pub fn tool_list() -> Vec<ToolDefinition> {
 }
 
 /// A builder with the fixture server's identity, tools and state (a freshly seeded
-/// [`Depot`]), for tests that change a setting (page size, default caller) before building.
+/// [`Depot`](mcp_tools_examples::Depot)), for tests that change a setting (page size, default caller) before building.
 #[must_use]
 pub fn registry_builder() -> RegistryBuilder {
     let builder = Registry::builder().server_info(SERVER_NAME, SERVER_VERSION);
@@ -147,7 +146,7 @@ pub fn registry_builder() -> RegistryBuilder {
         .tools(tool_list())
 }
 
-/// The fixture server's registry: the example's tools over a seeded [`Depot`], plus
+/// The fixture server's registry: the example's tools over a seeded [`Depot`](mcp_tools_examples::Depot), plus
 /// [`fixtures`].
 pub fn registry() -> Result<Registry, BuildError> {
     registry_builder().build()

@@ -227,7 +227,7 @@ fn store_down(err: &crate::store::StoreError, doing: &str) -> Failure {
     tracing::error!(error = %err, "store unavailable while {doing}");
     Failure::Failed(
         ToolError::retry_later(format!(
-            "the server's store is unavailable, so it could not {doing}; nothing was changed. Retry in a few seconds"
+            "the server's store is unavailable, so it could not {doing}; nothing was changed"
         ))
         .with_retry_after(Duration::from_secs(2)),
     )

@@ -79,7 +79,8 @@ struct PlanShape<T> {
     plan: T,
     /// Pass to the commit tool to apply exactly this plan; it is bound to you and expires.
     handle: String,
-    /// When the handle expires (RFC 3339); preview again after.
+    /// When the handle expires; preview again after.
+    #[schemars(extend("format" = "date-time"))]
     expires_at: String,
 }
 
