@@ -70,7 +70,9 @@ impl ParamRole {
 /// becomes a property of the input schema. [`State<T>`] and [`ToolContext`] are injected by
 /// the server and stay out of the schema; [`ResponseFormat`] becomes the
 /// `concise`/`detailed` enum; [`PageCursor`](crate::PageCursor) takes back a page's
-/// `next_cursor`.
+/// `next_cursor`; [`PlanHandle`](crate::PlanHandle) takes a preview's handle and makes the
+/// tool a commit that runs once; [`IdempotencyKey`](crate::IdempotencyKey) makes a retry
+/// with the same key return the first result.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a #[tool] parameter",
     label = "this parameter type has no JSON Schema",
