@@ -4,14 +4,18 @@
 //! One replica of a server may preview a change and another commit it; a retry may reach a
 //! replica that never saw the first attempt. So this state sits behind [`Store`], a small
 //! key-value trait with expiry: [`MemoryStore`] by default (one process), or a shared store
-//! such as Redis for several replicas. Every value is written with a time to live, and the
-//! store, not the process, forgets it when that ends.
+//! for several replicas, such as `RedisStore` (feature `redis`). Every value is written with
+//! a time to live, and the store, not the process, forgets it when that ends.
 
 use std::{fmt, future::Future, pin::Pin, sync::Arc, time::Duration};
 
 mod memory;
+#[cfg(feature = "redis")]
+mod redis;
 
 pub use memory::MemoryStore;
+#[cfg(feature = "redis")]
+pub use redis::RedisStore;
 
 /// The future a [`Store`] method returns.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
