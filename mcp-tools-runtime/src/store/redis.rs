@@ -47,8 +47,8 @@ return redis.call('GET', KEYS[1])
 ///
 /// Each value is a Redis string set with `PX`, so Redis forgets it when its time to live
 /// ends; [`put_new`](Store::put_new) is `SET … NX`, [`replace`](Store::replace) a short Lua
-/// script (compare, then set), [`remove`](Store::remove) `DEL`. Any Redis from 2.6.12 on
-/// will do, and so will Valkey.
+/// script (compare, then set), [`remove`](Store::remove) `DEL`: nothing a maintained Redis
+/// or Valkey lacks.
 ///
 /// The connection reconnects by itself when it drops, and every command is bounded by a
 /// [timeout](Self::with_timeout) (1 s by default): a Redis that is down or hung makes a call
@@ -119,9 +119,11 @@ impl RedisStore {
             redis::cmd("PING").query_async::<()>(&mut probe).await
         })
         .await?;
+        // Answers are bounded around each command, by a timeout `with_timeout` may change
+        // after this; a fixed one inside the connection would cut a longer one short.
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(timeout))
-            .set_response_timeout(Some(timeout))
+            .set_response_timeout(None)
             .set_max_delay(MAX_RECONNECT_DELAY);
         let connection = bounded(
             &what,
@@ -252,13 +254,18 @@ async fn bounded<T>(
     }
 }
 
-/// `url` without its password, for error messages.
+/// `url` without its password (before `@`, or in the query of a socket's URL), for error
+/// messages.
 fn redact(url: &str) -> String {
+    let (url, query) = match url.split_once('?') {
+        Some((url, _)) => (url, "?…"),
+        None => (url, ""),
+    };
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
-            format!("{}://…{}", &url[..scheme], &url[at..])
+            format!("{}://…{}{query}", &url[..scheme], &url[at..])
         }
-        _ => url.to_owned(),
+        _ => format!("{url}{query}"),
     }
 }
 
@@ -378,6 +385,10 @@ mod tests {
         assert_eq!(
             redact("redis://127.0.0.1:6379/0"),
             "redis://127.0.0.1:6379/0"
+        );
+        assert_eq!(
+            redact("redis+unix:///run/redis.sock?pass=hunter2"),
+            "redis+unix:///run/redis.sock?…"
         );
     }
 }
