@@ -259,10 +259,12 @@ async fn a_hung_redis_fails_calls_within_the_timeout() {
 
 #[tokio::test]
 async fn connecting_to_nothing_fails_naming_the_address() {
-    // A port a server just left: nothing listens there.
-    let mut server = RedisServer::start();
-    let url = server.url();
-    server.kill();
+    // A port held bound but not listening: connections to it are refused, and no other
+    // test's server can take it meanwhile.
+    let held = tokio::net::TcpSocket::new_v4().expect("a socket");
+    held.bind(([127, 0, 0, 1], 0).into()).expect("a free port");
+    let port = held.local_addr().expect("its address").port();
+    let url = format!("redis://127.0.0.1:{port}/0");
     let started = Instant::now();
     let err = RedisStore::connect(&url)
         .await
