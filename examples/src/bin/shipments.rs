@@ -1,7 +1,11 @@
 //! `shipments`: the parcel-depot MCP server, over stdio or Streamable HTTP.
 
-use std::{io::IsTerminal, net::SocketAddr, process::ExitCode};
+use std::{io::IsTerminal, net::SocketAddr, process::ExitCode, sync::Arc};
 
+use mcp_tools_runtime::{
+    Registry,
+    store::{MemoryStore, RedisStore, Store},
+};
 use tracing_subscriber::EnvFilter;
 
 const USAGE: &str = "\
@@ -13,6 +17,18 @@ Usage:
   shipments --catalog        print the tokens each tool's definition costs a model, and exit
   shipments --help           print this help
 
+Options:
+  --redis URL                keep plans, commit records and routes in Redis (e.g.
+                             redis://127.0.0.1:6379/0) instead of this process's memory,
+                             so several replicas share them
+  --stateless                with --http: Streamable HTTP without sessions, so any replica
+                             behind a load balancer can answer any request
+
+Environment:
+  SHIPMENTS_TOKEN_SECRET     the secret that seals cursors and plan handles (32 bytes or
+                             more); give every replica the same one. With --redis and no
+                             secret, the replicas agree on one kept in Redis.
+
 Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).";
 
 /// Where to serve.
@@ -23,9 +39,16 @@ enum Transport {
 
 /// What the command line asks for.
 enum Command {
-    Serve(Transport),
+    Serve(Serve),
     Catalog,
     Help,
+}
+
+/// How to serve.
+struct Serve {
+    transport: Transport,
+    redis: Option<String>,
+    stateless: bool,
 }
 
 #[tokio::main]
@@ -37,11 +60,13 @@ async fn main() -> ExitCode {
     let command = match parse_args(args) {
         Ok(command) => command,
         Err(problem) => {
-            eprintln!("shipments: {problem}\nusage: shipments [--http ADDR] | --catalog | --help");
+            eprintln!(
+                "shipments: {problem}\nusage: shipments [--http ADDR [--stateless]] [--redis URL] | --catalog | --help"
+            );
             return ExitCode::from(2);
         }
     };
-    let transport = match command {
+    let serve = match command {
         Command::Help => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -58,17 +83,17 @@ async fn main() -> ExitCode {
                 }
             };
         }
-        Command::Serve(transport) => transport,
+        Command::Serve(serve) => serve,
     };
     init_logging();
-    let registry = match mcp_tools_examples::registry() {
+    let registry = match registry(&serve).await {
         Ok(registry) => registry,
         Err(err) => {
             tracing::error!("{err}");
             return ExitCode::FAILURE;
         }
     };
-    let served = match transport {
+    let served = match serve.transport {
         Transport::Stdio => {
             tracing::info!("serving MCP over stdio");
             registry.serve_stdio().await
@@ -84,10 +109,45 @@ async fn main() -> ExitCode {
     }
 }
 
-/// Reads the flags by hand: there are only three.
+/// The registry `serve` asks for: its store, its token secret, its HTTP mode.
+async fn registry(serve: &Serve) -> Result<Registry, String> {
+    let mut secret = match std::env::var("SHIPMENTS_TOKEN_SECRET") {
+        Ok(secret) if secret.len() < 32 => {
+            return Err("SHIPMENTS_TOKEN_SECRET must be 32 bytes or more".into());
+        }
+        Ok(secret) => Some(secret.into_bytes()),
+        Err(_) => None,
+    };
+    let store: Arc<dyn Store> = match &serve.redis {
+        Some(url) => {
+            let redis = RedisStore::connect(url)
+                .await
+                .map_err(|e| format!("cannot use Redis at {url}: {e}"))?
+                .with_prefix("shipments:");
+            if secret.is_none() {
+                let shared = redis
+                    .shared_secret()
+                    .await
+                    .map_err(|e| format!("cannot read the shared token secret: {e}"))?;
+                secret = Some(shared);
+            }
+            Arc::new(redis)
+        }
+        None => Arc::new(MemoryStore::new()),
+    };
+    let mut builder = mcp_tools_examples::builder(store).stateless_http(serve.stateless);
+    if let Some(secret) = secret {
+        builder = builder.token_secret(secret);
+    }
+    builder.build().map_err(|e| e.to_string())
+}
+
+/// Reads the flags by hand: there are only a few.
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut args = args.into_iter();
     let mut transport = Transport::Stdio;
+    let mut redis = None;
+    let mut stateless = false;
     while let Some(arg) = args.next() {
         let (flag, inline_value) = match arg.split_once('=') {
             Some((flag, value)) if flag.starts_with("--") => {
@@ -109,10 +169,24 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String>
                 })?;
                 transport = Transport::Http(addr);
             }
+            "--redis" => {
+                let url = inline_value
+                    .or_else(|| args.next())
+                    .ok_or("--redis needs a URL, e.g. --redis redis://127.0.0.1:6379/0")?;
+                redis = Some(url);
+            }
+            "--stateless" => stateless = true,
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
-    Ok(Command::Serve(transport))
+    if stateless && matches!(transport, Transport::Stdio) {
+        return Err("--stateless needs --http: it changes how HTTP requests are served".into());
+    }
+    Ok(Command::Serve(Serve {
+        transport,
+        redis,
+        stateless,
+    }))
 }
 
 /// Logs to stderr only: on stdio, stdout carries the protocol.
@@ -136,7 +210,14 @@ mod tests {
 
     #[test]
     fn no_flags_serve_stdio() {
-        assert!(matches!(parse(&[]), Ok(Command::Serve(Transport::Stdio))));
+        assert!(matches!(
+            parse(&[]),
+            Ok(Command::Serve(Serve {
+                transport: Transport::Stdio,
+                redis: None,
+                stateless: false
+            }))
+        ));
     }
 
     #[test]
@@ -145,11 +226,33 @@ mod tests {
             &["--http", "127.0.0.1:8080"][..],
             &["--http=127.0.0.1:8080"],
         ] {
-            let Ok(Command::Serve(Transport::Http(addr))) = parse(args) else {
+            let Ok(Command::Serve(Serve {
+                transport: Transport::Http(addr),
+                ..
+            })) = parse(args)
+            else {
                 panic!("{args:?} did not parse");
             };
             assert_eq!(addr.to_string(), "127.0.0.1:8080");
         }
+    }
+
+    #[test]
+    fn replicas_take_redis_and_stateless_http() {
+        let Ok(Command::Serve(serve)) = parse(&[
+            "--http",
+            "127.0.0.1:1",
+            "--stateless",
+            "--redis=redis://127.0.0.1:6379/0",
+        ]) else {
+            panic!("did not parse");
+        };
+        assert!(serve.stateless);
+        assert_eq!(serve.redis.as_deref(), Some("redis://127.0.0.1:6379/0"));
+        assert_eq!(
+            parse(&["--stateless"]).err().unwrap(),
+            "--stateless needs --http: it changes how HTTP requests are served"
+        );
     }
 
     #[test]
