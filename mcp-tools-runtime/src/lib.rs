@@ -27,6 +27,7 @@ mod tokens;
 mod transport;
 mod validate;
 pub mod view;
+mod visible;
 pub mod wire;
 
 pub use arg::State;

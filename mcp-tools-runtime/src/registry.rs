@@ -71,6 +71,10 @@ pub(crate) struct Inner {
     pub(crate) discovery: Option<Discovery>,
     pub(crate) routes: HashMap<&'static str, Route>,
     pub(crate) listed: Vec<Tool>,
+    /// The scopes each of `listed` needs, in the same order (none for the discovery tools).
+    pub(crate) listed_scopes: Vec<&'static [&'static str]>,
+    /// Every scope some listed tool needs: a caller holding them all sees the whole list.
+    pub(crate) listed_needs: Vec<&'static str>,
     pub(crate) state: Arc<StateMap>,
     pub(crate) name: String,
     pub(crate) version: String,
@@ -599,6 +603,20 @@ impl RegistryBuilder {
                 call,
             }
         });
+        let listed_scopes: Vec<&'static [&'static str]> = listed
+            .iter()
+            .map(|t| {
+                routes
+                    .get(t.name.as_ref())
+                    .map_or(&[][..], |r| self.tools[r.index].scopes())
+            })
+            .collect();
+        let mut listed_needs: Vec<&'static str> = listed_scopes
+            .iter()
+            .flat_map(|s| s.iter().copied())
+            .collect();
+        listed_needs.sort_unstable();
+        listed_needs.dedup();
         let mut hasher = DefaultHasher::new();
         for tool in &listed {
             tool.name.hash(&mut hasher);
@@ -620,6 +638,8 @@ impl RegistryBuilder {
                 discovery,
                 routes,
                 listed,
+                listed_scopes,
+                listed_needs,
                 state: Arc::new(self.state),
                 name,
                 version,

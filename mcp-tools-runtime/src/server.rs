@@ -15,6 +15,7 @@ use crate::{
     call::CallEnv,
     context::log::LogGate,
     seal::{Fields, Reader, Sealer},
+    visible::View,
 };
 
 impl ServerHandler for Registry {
@@ -44,10 +45,12 @@ impl ServerHandler for Registry {
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let cursor = request.and_then(|r| r.cursor);
-        let (tools, next_cursor) = self.page(cursor.as_deref())?;
+        let caller = caller_of(&context);
+        let caller = caller.as_ref().unwrap_or(&self.inner.default_caller);
+        let (tools, next_cursor) = self.page(cursor.as_deref(), caller)?;
         let mut result = ListToolsResult::with_all_items(tools);
         result.next_cursor = next_cursor;
         Ok(result)
@@ -205,48 +208,76 @@ impl Registry {
         }
     }
 
-    /// One page of `tools/list`, and the cursor of the next.
+    /// One page of `tools/list` as `caller` sees it (see [`View`]), and the cursor of the
+    /// next.
     ///
-    /// Cursors are opaque to clients: the offset and a tag of the catalog, sealed with the
-    /// registry's key, so a forged cursor, or one from another build of the server, is
-    /// refused rather than silently skipping tools.
+    /// Cursors are opaque to clients: the offset, a tag of the catalog and one of the
+    /// caller's view, sealed with the registry's key, so a forged cursor, one from another
+    /// build of the server, or one handed out to a caller who sees other tools is refused
+    /// rather than silently skipping tools.
     pub(crate) fn page(
         &self,
         cursor: Option<&str>,
+        caller: &Caller,
     ) -> Result<(Vec<Tool>, Option<String>), ErrorData> {
         let inner = &self.inner;
+        let view = self.view(caller);
+        let tag = Tag {
+            catalog: inner.catalog_tag,
+            view: view.tag(),
+        };
+        let len = match &view {
+            View::All => inner.listed.len(),
+            View::Only { indices, .. } => indices.len(),
+        };
         let start = match cursor {
             None => 0,
-            Some(cursor) => decode_cursor(&inner.sealer, cursor, inner.catalog_tag)
-                .filter(|&offset| offset < inner.listed.len())
+            Some(cursor) => decode_cursor(&inner.sealer, cursor, tag)
+                .filter(|&offset| offset < len)
                 .ok_or_else(|| {
                     // The cursor is not echoed: it may be anything, of any length.
                     ErrorData::invalid_params(
-                        "invalid cursor: not one this server issued for this catalog; call tools/list without a cursor to start from the first page",
+                        "invalid cursor: not one this server issued for this catalog and caller; call tools/list without a cursor to start from the first page",
                         None,
                     )
                 })?,
         };
-        let end = (start + inner.page_size).min(inner.listed.len());
-        let next = (end < inner.listed.len())
-            .then(|| encode_cursor(&inner.sealer, end, inner.catalog_tag));
-        Ok((inner.listed[start..end].to_vec(), next))
+        let end = (start + inner.page_size).min(len);
+        let next = (end < len).then(|| encode_cursor(&inner.sealer, end, tag));
+        let tools = match &view {
+            View::All => inner.listed[start..end].to_vec(),
+            View::Only { indices, .. } => indices[start..end]
+                .iter()
+                .map(|&i| inner.listed[i].clone())
+                .collect(),
+        };
+        Ok((tools, next))
     }
 }
 
 /// What `tools/list` cursors are sealed for; page cursors of tools have their own.
 const LIST_CURSOR: &str = "tools/list";
 
-fn encode_cursor(sealer: &Sealer, offset: usize, tag: u32) -> String {
-    let fields = Fields::default().u64(u64::from(tag)).u64(offset as u64);
+/// What a list cursor is bound to: the catalog, and the view of it it was issued for.
+#[derive(Clone, Copy)]
+struct Tag {
+    catalog: u32,
+    view: u64,
+}
+
+fn encode_cursor(sealer: &Sealer, offset: usize, tag: Tag) -> String {
+    let fields = Fields::default()
+        .u64(u64::from(tag.catalog))
+        .u64(tag.view)
+        .u64(offset as u64);
     sealer.seal(LIST_CURSOR, fields.bytes())
 }
 
-fn decode_cursor(sealer: &Sealer, cursor: &str, tag: u32) -> Option<usize> {
+fn decode_cursor(sealer: &Sealer, cursor: &str, tag: Tag) -> Option<usize> {
     let fields = sealer.open(LIST_CURSOR, cursor)?;
     let mut read = Reader::new(&fields);
-    let (found, offset) = (read.u64()?, read.u64()?);
-    (found == u64::from(tag) && read.is_done())
+    let (catalog, view, offset) = (read.u64()?, read.u64()?, read.u64()?);
+    (catalog == u64::from(tag.catalog) && view == tag.view && read.is_done())
         .then(|| usize::try_from(offset).ok())
         .flatten()
 }
@@ -265,17 +296,19 @@ fn caller_of(context: &RequestContext<RoleServer>) -> Option<Caller> {
 
 #[cfg(test)]
 mod tests {
-    use super::{decode_cursor, encode_cursor};
+    use super::{Tag, decode_cursor, encode_cursor};
     use crate::seal::Sealer;
 
     #[test]
-    fn cursors_round_trip_and_refuse_other_catalogs_and_keys() {
+    fn cursors_round_trip_and_refuse_other_catalogs_views_and_keys() {
         let sealer = Sealer::random();
-        let c = encode_cursor(&sealer, 100, 7);
-        assert_eq!(decode_cursor(&sealer, &c, 7), Some(100));
-        assert_eq!(decode_cursor(&sealer, &c, 8), None);
-        assert_eq!(decode_cursor(&Sealer::random(), &c, 7), None);
-        assert_eq!(decode_cursor(&sealer, "garbage", 7), None);
-        assert_eq!(decode_cursor(&sealer, "", 7), None);
+        let tag = |catalog, view| Tag { catalog, view };
+        let c = encode_cursor(&sealer, 100, tag(7, 0));
+        assert_eq!(decode_cursor(&sealer, &c, tag(7, 0)), Some(100));
+        assert_eq!(decode_cursor(&sealer, &c, tag(8, 0)), None);
+        assert_eq!(decode_cursor(&sealer, &c, tag(7, 5)), None);
+        assert_eq!(decode_cursor(&Sealer::random(), &c, tag(7, 0)), None);
+        assert_eq!(decode_cursor(&sealer, "garbage", tag(7, 0)), None);
+        assert_eq!(decode_cursor(&sealer, "", tag(7, 0)), None);
     }
 }

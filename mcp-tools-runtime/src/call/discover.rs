@@ -6,16 +6,20 @@ use serde_json::{Value, json};
 
 use super::{CallEnv, Prepared, respond};
 use crate::{
-    Registry,
+    Caller, Registry,
+    definition::ToolDefinition,
     registry::Discovery,
+    visible::holds_all,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
 
-/// `tools_search`: the best matches, with their full definitions.
+/// `tools_search`: the best matches among the tools `caller` may call, with their full
+/// definitions.
 pub(super) fn search(
     registry: &Registry,
     discovery: &Discovery,
     mut args: JsonObject,
+    caller: &Caller,
 ) -> CallToolResult {
     if let Err(problems) = discovery.search_validator.validate(&mut args) {
         return invalid(format!("invalid input: {}", problems.join("\n")));
@@ -30,11 +34,16 @@ pub(super) fn search(
         );
     }
     let limit = args.get("limit").and_then(Value::as_u64).unwrap_or(5);
+    let entries = &registry.inner.entries;
+    // Ranked over the whole catalog, so a caller's matches rank as anyone's do.
     let found: Vec<&Tool> = discovery
         .index
-        .search(query, usize::try_from(limit).unwrap_or(5))
+        .search(query, entries.len())
         .into_iter()
-        .map(|i| registry.inner.entries[i].tool())
+        .map(|i| &entries[i])
+        .filter(|entry| holds_all(caller, entry.scopes()))
+        .take(usize::try_from(limit).unwrap_or(5))
+        .map(ToolDefinition::tool)
         .collect();
     let value = json!({ "tools": found });
     let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);

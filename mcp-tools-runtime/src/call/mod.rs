@@ -109,12 +109,14 @@ impl Registry {
         {
             return if request.name == SEARCH_TOOL {
                 let args = request.arguments.unwrap_or_default();
-                Prepared::Done(Ok(discover::search(self, discovery, args).into()))
+                let caller = env.caller.as_ref().unwrap_or(&self.inner.default_caller);
+                Prepared::Done(Ok(discover::search(self, discovery, args, caller).into()))
             } else {
                 discover::call_through(self, discovery, request, env)
             };
         }
-        let routed = match self.route(&request.name) {
+        let caller = env.caller.as_ref().unwrap_or(&self.inner.default_caller);
+        let routed = match self.route(&request.name, caller) {
             Ok(routed) => routed,
             Err(err) => return Prepared::Done(Err(err)),
         };

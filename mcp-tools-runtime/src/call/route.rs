@@ -11,10 +11,11 @@ use serde_json::json;
 
 use super::respond;
 use crate::{
-    Registry,
+    Caller, Registry,
     definition::ToolDefinition,
     meta::AliasMeta,
     registry::AliasUse,
+    visible::holds_all,
     wire::{DEPRECATION_META_KEY, SEARCH_TOOL},
 };
 
@@ -28,10 +29,11 @@ pub(super) struct Routed<'r> {
 }
 
 impl Registry {
-    /// The tool `name` calls, or the JSON-RPC error for an unknown name with the nearest ones.
-    pub(super) fn route(&self, name: &str) -> Result<Routed<'_>, ErrorData> {
+    /// The tool `name` calls, or the JSON-RPC error for an unknown name with the nearest
+    /// ones `caller` may call (the names of the others are not its to see).
+    pub(super) fn route(&self, name: &str, caller: &Caller) -> Result<Routed<'_>, ErrorData> {
         let Some(route) = self.inner.routes.get(name) else {
-            return Err(self.unknown_tool(name));
+            return Err(self.unknown_tool(name, caller));
         };
         let entry = &self.inner.entries[route.index];
         if let Some(alias) = &route.alias {
@@ -51,17 +53,22 @@ impl Registry {
         })
     }
 
-    fn unknown_tool(&self, name: &str) -> ErrorData {
+    fn unknown_tool(&self, name: &str, caller: &Caller) -> ErrorData {
+        let usable = || {
+            self.inner
+                .entries
+                .iter()
+                .filter(|e| holds_all(caller, e.scopes()))
+        };
         // A name longer than any tool name can be is near none of them; and a client may
         // send megabytes of it, which the error must not repeat.
         let near = if name.len() <= MAX_TOOL_NAME {
-            let names = self.inner.entries.iter().map(ToolDefinition::name);
-            suggest::nearest(name, names, 3)
+            suggest::nearest(name, usable().map(ToolDefinition::name), 3)
         } else {
             Vec::new()
         };
         let name = &crate::error::clip(name, MAX_TOOL_NAME);
-        let total = self.inner.entries.len();
+        let total = usable().count();
         let search = self.inner.discovery.is_some();
         let message = match (near.is_empty(), search) {
             (true, true) => format!("unknown tool `{name}`; find tools with `{SEARCH_TOOL}`"),
