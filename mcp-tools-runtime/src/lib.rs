@@ -47,6 +47,8 @@ pub use tokens::{Encoding, Prefix};
 #[cfg(feature = "http")]
 pub use transport::MCP_PATH;
 pub use transport::ServeError;
+#[cfg(feature = "oauth")]
+pub use transport::oauth;
 
 /// The MCP SDK the runtime serves through, for its model types (`CallToolResult`, …).
 pub use rmcp;

@@ -95,6 +95,9 @@ pub(crate) struct Inner {
     /// Streamable HTTP without sessions; see [`RegistryBuilder::stateless_http`].
     #[cfg(feature = "http")]
     pub(crate) stateless_http: bool,
+    /// The OAuth resource server in front of Streamable HTTP, if any.
+    #[cfg(feature = "oauth")]
+    pub(crate) oauth: Option<Arc<crate::transport::oauth::Guard>>,
     pub(crate) limits: limits::Limits,
 }
 
@@ -142,6 +145,8 @@ pub struct RegistryBuilder {
     allowed_origins: Option<Vec<String>>,
     #[cfg(feature = "http")]
     stateless_http: bool,
+    #[cfg(feature = "oauth")]
+    oauth: Option<crate::transport::oauth::ResourceServer>,
     limits: limits::Limits,
 }
 
@@ -241,6 +246,8 @@ impl Registry {
             allowed_origins: None,
             #[cfg(feature = "http")]
             stateless_http: false,
+            #[cfg(feature = "oauth")]
+            oauth: None,
             limits: limits::Limits::default(),
         }
     }
@@ -473,6 +480,33 @@ impl RegistryBuilder {
         self
     }
 
+    /// Puts an OAuth 2.1 resource server in front of Streamable HTTP: every request to
+    /// `/mcp` needs a bearer token the [`ResourceServer`](crate::oauth::ResourceServer)
+    /// accepts, and its caller's scopes decide which tools it sees and may call. Its
+    /// problems (a URI that is not https, no issuer, …) are reported by
+    /// [`build`](Self::build) with the others. Over stdio it changes nothing.
+    ///
+    /// ```
+    /// use mcp_tools_runtime::{Registry, oauth::ResourceServer};
+    ///
+    /// let registry = Registry::builder()
+    ///     .server_info("shipments", "1.0.0")
+    ///     .oauth(
+    ///         ResourceServer::new("https://mcp.example.com/mcp")
+    ///             .issuer("https://auth.example.com", "https://auth.example.com/jwks.json"),
+    ///     )
+    ///     .allowed_hosts(["mcp.example.com"])
+    ///     .build()
+    ///     .unwrap();
+    /// # let _ = registry;
+    /// ```
+    #[cfg(feature = "oauth")]
+    #[must_use]
+    pub fn oauth(mut self, resource_server: crate::oauth::ResourceServer) -> Self {
+        self.oauth = Some(resource_server);
+        self
+    }
+
     /// Checks everything at once and builds the registry.
     pub fn build(mut self) -> Result<Registry, BuildError> {
         let mut problems = Vec::new();
@@ -549,6 +583,20 @@ impl RegistryBuilder {
                 }
             }
         }
+        #[cfg(feature = "oauth")]
+        let oauth = self.oauth.take().and_then(|config| {
+            let scopes: Vec<&str> = self
+                .tools
+                .iter()
+                .flat_map(ToolDefinition::scopes)
+                .copied()
+                .collect();
+            let name = self.name.as_deref().unwrap_or("mcp-tools");
+            crate::transport::oauth::Guard::build(config, name, &scopes)
+                .map_err(|oauth_problems| problems.extend(oauth_problems))
+                .ok()
+                .map(Arc::new)
+        });
         if !problems.is_empty() {
             return Err(BuildError { problems });
         }
@@ -658,6 +706,8 @@ impl RegistryBuilder {
                 allowed_origins: self.allowed_origins,
                 #[cfg(feature = "http")]
                 stateless_http: self.stateless_http,
+                #[cfg(feature = "oauth")]
+                oauth,
                 limits: self.limits,
             }),
         })

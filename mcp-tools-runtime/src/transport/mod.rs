@@ -208,3 +208,5 @@ mod stdio;
 
 #[cfg(feature = "http")]
 pub use http::MCP_PATH;
+#[cfg(feature = "oauth")]
+pub use http::oauth;

@@ -56,6 +56,11 @@ pub(super) async fn read_message(
     match serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
         Ok(message) => {
             parts.extensions.insert(Incoming::of(&message));
+            // The OAuth scope check, after this layer, goes by the tool called.
+            #[cfg(feature = "oauth")]
+            if let Some(called) = super::oauth::Called::of(&message) {
+                parts.extensions.insert(called);
+            }
         }
         Err(err) => {
             let (code, what) = if err.is_data() {

@@ -19,6 +19,8 @@ mod allow;
 mod body;
 mod gate;
 mod host;
+#[cfg(feature = "oauth")]
+pub mod oauth;
 mod reply;
 mod sessions;
 
@@ -30,7 +32,9 @@ use sessions::Sessions;
 pub const MCP_PATH: &str = "/mcp";
 
 /// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy. Requests
-/// pass our layers in order: [`host`], [`body`], [`gate`], then rmcp's service.
+/// pass our layers in order: [`host`], [`body`], [`gate`], then rmcp's service; with an
+/// OAuth resource server, its token check comes after [`host`] and its scope check after
+/// [`body`] (see [`oauth`]).
 pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
     let registry = served.registry();
     let limits = &registry.inner.limits;
@@ -63,17 +67,27 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
     let served = served.clone();
     let service =
         StreamableHttpService::new(move || Ok(served.for_session()), sessions.clone(), config);
-    axum::Router::new()
+    let router = axum::Router::new()
         .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state(sessions, gate::gate))
-        .layer(axum::middleware::from_fn_with_state(
-            body_limits,
-            body::read_message,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            allow,
-            host::check_host,
-        ))
+        .layer(axum::middleware::from_fn_with_state(sessions, gate::gate));
+    #[cfg(feature = "oauth")]
+    let router = match &registry.inner.oauth {
+        Some(guard) => oauth::with_step_up(router, guard, registry),
+        None => router,
+    };
+    let router = router.layer(axum::middleware::from_fn_with_state(
+        body_limits,
+        body::read_message,
+    ));
+    #[cfg(feature = "oauth")]
+    let router = match &registry.inner.oauth {
+        Some(guard) => oauth::with_authentication(router, guard),
+        None => router,
+    };
+    router.layer(axum::middleware::from_fn_with_state(
+        allow,
+        host::check_host,
+    ))
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's

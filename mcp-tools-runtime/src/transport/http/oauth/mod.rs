@@ -1,0 +1,62 @@
+//! An OAuth 2.1 resource server in front of Streamable HTTP (feature `oauth`), configured
+//! by [`ResourceServer`] and set with [`RegistryBuilder::oauth`](crate::RegistryBuilder::oauth).
+//!
+//! Every request to `/mcp` must carry `Authorization: Bearer <JWT>`. After the Host and
+//! Origin checks, the token is verified; the caller it speaks for (its `sub` and scopes)
+//! becomes the request's [`Caller`](crate::Caller), and the token is dropped from the
+//! request, so that no tool, handler or upstream service ever sees it. A request without
+//! a valid token gets `401` with a challenge pointing at the metadata; a `tools/call` of a
+//! tool whose scopes the caller lacks gets `403` with the scopes to ask for. `tools/list`
+//! and `tools_search` show a caller only the tools it may call. The metadata document
+//! (RFC 9728) is served at `/.well-known/oauth-protected-resource` and
+//! `/.well-known/oauth-protected-resource/mcp`, without a token.
+
+// In order, per request: `authenticate` (before the body is read, so a client without a
+// token cannot make the server read its body), the body reader (which notes the tool a
+// `tools/call` names), `step_up`, then the sessions' gate and rmcp's service.
+
+mod authenticate;
+mod claims;
+mod config;
+mod fetch;
+mod guard;
+mod jwks;
+mod keys;
+mod metadata;
+mod refusal;
+mod step_up;
+mod uri;
+mod verify;
+
+use std::sync::Arc;
+
+use axum::Router;
+
+pub use config::{ResourceServer, SigningAlgorithm};
+pub(crate) use guard::Guard;
+pub(crate) use step_up::Called;
+
+use crate::Registry;
+
+/// `router` (the MCP endpoint and the layers that read the body) with the scope check
+/// inside them, next to the endpoint.
+pub(crate) fn with_step_up(router: Router, guard: &Arc<Guard>, registry: &Registry) -> Router {
+    let state = step_up::StepUp {
+        guard: Arc::clone(guard),
+        registry: registry.clone(),
+    };
+    router.layer(axum::middleware::from_fn_with_state(
+        state,
+        step_up::step_up,
+    ))
+}
+
+/// `router` behind the token check, and beside it the metadata, which needs no token.
+pub(crate) fn with_authentication(router: Router, guard: &Arc<Guard>) -> Router {
+    router
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(guard),
+            authenticate::authenticate,
+        ))
+        .merge(metadata::routes(guard))
+}
