@@ -8,11 +8,13 @@ use serde::Deserialize;
 use super::{claims::Claims, jwks::Jwks, jwks::Missing, refusal::Refusal};
 use crate::Caller;
 
-/// An issuer whose tokens are accepted: its keys, and the checks of its tokens' claims.
+/// An issuer whose tokens are accepted: its keys, and the checks of its tokens' claims,
+/// one per accepted algorithm (`jsonwebtoken` wants every algorithm of a check to be of the
+/// key's family).
 pub(super) struct Trusted {
     pub(super) issuer: String,
     pub(super) jwks: Jwks,
-    validation: Validation,
+    validations: Vec<(Algorithm, Validation)>,
 }
 
 /// Checks tokens for one resource.
@@ -37,17 +39,23 @@ impl Verifier {
         let issuers = issuers
             .into_iter()
             .map(|(issuer, jwks)| {
-                let mut validation = Validation::new(Algorithm::RS256);
-                validation.algorithms.clone_from(&checks.algorithms);
-                validation.set_issuer(&[&issuer]);
-                validation.set_audience(&[checks.resource]);
-                validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
-                validation.validate_nbf = true;
-                validation.leeway = checks.leeway_secs;
+                let validations = checks
+                    .algorithms
+                    .iter()
+                    .map(|&alg| {
+                        let mut validation = Validation::new(alg);
+                        validation.set_issuer(&[&issuer]);
+                        validation.set_audience(&[checks.resource]);
+                        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+                        validation.validate_nbf = true;
+                        validation.leeway = checks.leeway_secs;
+                        (alg, validation)
+                    })
+                    .collect();
                 Trusted {
                     issuer,
                     jwks,
-                    validation,
+                    validations,
                 }
             })
             .collect();
@@ -71,6 +79,10 @@ impl Verifier {
             )));
         }
         let trusted = self.issuer_of(token)?;
+        let Some((_, validation)) = trusted.validations.iter().find(|(a, _)| *a == header.alg)
+        else {
+            return Err(invalid("the token's algorithm is not accepted"));
+        };
         let kid = header.kid.as_deref();
         let keys = trusted
             .jwks
@@ -84,7 +96,7 @@ impl Verifier {
             })?;
         // Several keys only when the token names none; a signature verifies under one.
         for key in keys.matching(kid, header.alg) {
-            match jsonwebtoken::decode::<Claims>(token, &key.decoding, &trusted.validation) {
+            match jsonwebtoken::decode::<Claims>(token, &key.decoding, validation) {
                 Ok(data) => return data.claims.caller().map_err(invalid),
                 Err(err) if matches!(err.kind(), ErrorKind::InvalidSignature) => {}
                 Err(err) => return Err(self.describe(err.kind())),
