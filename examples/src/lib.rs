@@ -41,7 +41,8 @@ const INSTRUCTIONS: &str = "Parcel depot. Find shipments with `shipment_search`,
      its handle with `shipment_commit_reroute`.";
 
 /// The shipment tools, in listing order: `shipment_search`, `shipment_get_status`,
-/// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel`, `shipment_plan_reroute`,
+/// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel` (which needs the scope
+/// `shipment:cancel`), `shipment_plan_reroute`,
 /// `shipment_commit_reroute`. They take `State<Depot>` and `State<Routing>`, so a registry
 /// serving them needs both ([`with_state`] sets them).
 #[must_use]

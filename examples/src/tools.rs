@@ -136,7 +136,12 @@ pub async fn set_weight(
 ///
 /// Use when the sender withdraws a shipment. This cannot be undone, and delivered shipments
 /// cannot be cancelled; check the status with `shipment_get_status` first if unsure.
-#[tool(namespace = "shipment", destructive = true, open_world = false)]
+#[tool(
+    namespace = "shipment",
+    destructive = true,
+    open_world = false,
+    scopes("shipment:cancel")
+)]
 pub async fn cancel(
     depot: State<Depot>,
     /// Shipment number, for example `SH-2026-000123`.

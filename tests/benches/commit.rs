@@ -63,7 +63,10 @@ async fn commit_refund(
     handle: PlanHandle<Refund>,
 ) -> String {
     let refund = handle.plan();
-    format!("refunded {} cents on {}", refund.amount_cents, refund.order_number)
+    format!(
+        "refunded {} cents on {}",
+        refund.amount_cents, refund.order_number
+    )
 }
 
 /// Refund an order at once, without a preview.
@@ -90,7 +93,10 @@ async fn handles(registry: &Registry, n: u64) -> Vec<Value> {
     let mut handles = Vec::with_capacity(usize::try_from(n).unwrap_or(0));
     for i in 0..n {
         let result = registry
-            .call("order_preview_refund", json!({ "order_number": format!("OR-{i}") }))
+            .call(
+                "order_preview_refund",
+                json!({ "order_number": format!("OR-{i}") }),
+            )
             .await
             .expect("the preview runs");
         handles.push(result.structured_content.expect("a plan")["handle"].clone());
@@ -131,7 +137,10 @@ async fn plain(registry: &Registry, iters: u64) -> Duration {
     let started = Instant::now();
     for i in 0..iters {
         let result = registry
-            .call("order_refund_now", json!({ "order_number": format!("OR-{i}") }))
+            .call(
+                "order_refund_now",
+                json!({ "order_number": format!("OR-{i}") }),
+            )
             .await
             .expect("the call runs");
         black_box(result);

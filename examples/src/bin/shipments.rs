@@ -1,4 +1,5 @@
-//! `shipments`: the parcel-depot MCP server, over stdio or Streamable HTTP.
+//! `shipments`: the parcel-depot MCP server, over stdio or Streamable HTTP, optionally
+//! behind an OAuth resource server (feature `oauth`, set from `SHIPMENTS_OAUTH_*`).
 
 use std::{io::IsTerminal, net::SocketAddr, process::ExitCode, sync::Arc};
 
@@ -29,7 +30,32 @@ Environment:
                              more); give every replica the same one. With --redis and no
                              secret, the replicas agree on one kept in Redis.
 
-Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).";
+Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).
+
+OAuth, for --http (a build with `--features oauth`): set all three, and every request needs
+a bearer token from the issuer, for this server; `shipment_cancel` needs the scope
+`shipment:cancel`, and a token without it does not see the tool.
+  SHIPMENTS_OAUTH_RESOURCE   this server's URL as clients reach it (the tokens' `aud`),
+                             e.g. https://mcp.example.com/mcp; its host is then allowed too
+  SHIPMENTS_OAUTH_ISSUER     the issuer (`iss`) whose tokens are accepted,
+                             e.g. https://auth.example.com
+  SHIPMENTS_OAUTH_JWKS_URL   where the issuer publishes its signing keys,
+                             e.g. https://auth.example.com/.well-known/jwks.json";
+
+/// The environment variables of the OAuth settings.
+const OAUTH_VARS: [&str; 3] = [
+    "SHIPMENTS_OAUTH_RESOURCE",
+    "SHIPMENTS_OAUTH_ISSUER",
+    "SHIPMENTS_OAUTH_JWKS_URL",
+];
+
+/// The OAuth settings, from [`OAUTH_VARS`].
+#[derive(Debug, PartialEq, Eq)]
+struct OAuthSettings {
+    resource: String,
+    issuer: String,
+    jwks_url: String,
+}
 
 /// Where to serve.
 enum Transport {
@@ -85,8 +111,24 @@ async fn main() -> ExitCode {
         }
         Command::Serve(serve) => serve,
     };
+    let oauth = match oauth_settings(|name| std::env::var(name).ok()) {
+        Ok(oauth) => oauth,
+        Err(problem) => {
+            eprintln!("shipments: {problem}");
+            return ExitCode::from(2);
+        }
+    };
     init_logging();
-    let registry = match registry(&serve).await {
+    let oauth = match (&serve.transport, oauth) {
+        (Transport::Stdio, Some(_)) => {
+            tracing::warn!(
+                "SHIPMENTS_OAUTH_* apply to --http only; stdio serves its one local user"
+            );
+            None
+        }
+        (_, oauth) => oauth,
+    };
+    let registry = match registry(&serve, oauth).await {
         Ok(registry) => registry,
         Err(err) => {
             tracing::error!("{err}");
@@ -109,8 +151,8 @@ async fn main() -> ExitCode {
     }
 }
 
-/// The registry `serve` asks for: its store, its token secret, its HTTP mode.
-async fn registry(serve: &Serve) -> Result<Registry, String> {
+/// The registry `serve` asks for: its store, its token secret, its HTTP mode, and OAuth.
+async fn registry(serve: &Serve, oauth: Option<OAuthSettings>) -> Result<Registry, String> {
     let mut secret = match std::env::var("SHIPMENTS_TOKEN_SECRET") {
         Ok(secret) if secret.len() < 32 => {
             return Err("SHIPMENTS_TOKEN_SECRET must be 32 bytes or more".into());
@@ -138,6 +180,9 @@ async fn registry(serve: &Serve) -> Result<Registry, String> {
     let mut builder = mcp_tools_examples::builder(store).stateless_http(serve.stateless);
     if let Some(secret) = secret {
         builder = builder.token_secret(secret);
+    }
+    if let Some(oauth) = oauth {
+        builder = with_oauth(builder, oauth)?;
     }
     builder.build().map_err(|e| e.to_string())
 }
@@ -187,6 +232,64 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String>
         redis,
         stateless,
     }))
+}
+
+/// The OAuth settings `var` gives: all three variables, or none (`Ok(None)`).
+fn oauth_settings(var: impl Fn(&str) -> Option<String>) -> Result<Option<OAuthSettings>, String> {
+    let [resource, issuer, jwks_url] =
+        OAUTH_VARS.map(|name| var(name).filter(|v| !v.trim().is_empty()));
+    match (resource, issuer, jwks_url) {
+        (Some(resource), Some(issuer), Some(jwks_url)) => Ok(Some(OAuthSettings {
+            resource,
+            issuer,
+            jwks_url,
+        })),
+        (None, None, None) => Ok(None),
+        set => {
+            let missing: Vec<&str> = OAUTH_VARS
+                .iter()
+                .zip([set.0.is_none(), set.1.is_none(), set.2.is_none()])
+                .filter_map(|(name, missing)| missing.then_some(*name))
+                .collect();
+            Err(format!(
+                "OAuth needs {} as well; set all three SHIPMENTS_OAUTH_* variables, or none",
+                missing.join(" and ")
+            ))
+        }
+    }
+}
+
+/// `builder` behind an OAuth resource server; the resource's host is allowed beside the
+/// loopback names, since clients reach the server by it.
+#[cfg(feature = "oauth")]
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "the build without the feature refuses"
+)]
+fn with_oauth(
+    builder: mcp_tools_runtime::RegistryBuilder,
+    oauth: OAuthSettings,
+) -> Result<mcp_tools_runtime::RegistryBuilder, String> {
+    use mcp_tools_runtime::oauth::ResourceServer;
+    let host = oauth
+        .resource
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.split(['/', '?']).next().unwrap_or(""))
+        .to_owned();
+    Ok(builder
+        .oauth(ResourceServer::new(oauth.resource).issuer(oauth.issuer, oauth.jwks_url))
+        .allowed_hosts(["localhost", "127.0.0.1", "[::1]", host.as_str()]))
+}
+
+#[cfg(not(feature = "oauth"))]
+fn with_oauth(
+    _: mcp_tools_runtime::RegistryBuilder,
+    _: OAuthSettings,
+) -> Result<mcp_tools_runtime::RegistryBuilder, String> {
+    Err(
+        "SHIPMENTS_OAUTH_* are set, but this build has no OAuth; build it with `--features oauth`"
+            .to_owned(),
+    )
 }
 
 /// Logs to stderr only: on stdio, stdout carries the protocol.
@@ -261,6 +364,57 @@ mod tests {
             parse(&["--http", "127.0.0.1:1", "-h"]),
             Ok(Command::Help)
         ));
+    }
+
+    fn vars(set: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let set: Vec<(String, String)> = set
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        move |name| set.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn oauth_is_all_three_variables_or_none() {
+        assert_eq!(oauth_settings(vars(&[])), Ok(None));
+        assert_eq!(
+            oauth_settings(vars(&[
+                ("SHIPMENTS_OAUTH_RESOURCE", "https://mcp.example.com/mcp"),
+                ("SHIPMENTS_OAUTH_ISSUER", "https://auth.example.com"),
+                ("SHIPMENTS_OAUTH_JWKS_URL", "https://auth.example.com/jwks"),
+            ])),
+            Ok(Some(OAuthSettings {
+                resource: "https://mcp.example.com/mcp".into(),
+                issuer: "https://auth.example.com".into(),
+                jwks_url: "https://auth.example.com/jwks".into(),
+            }))
+        );
+        assert_eq!(
+            oauth_settings(vars(&[
+                ("SHIPMENTS_OAUTH_ISSUER", "https://auth.example.com"),
+                ("SHIPMENTS_OAUTH_JWKS_URL", " "),
+            ])),
+            Err("OAuth needs SHIPMENTS_OAUTH_RESOURCE and SHIPMENTS_OAUTH_JWKS_URL as well; set all three SHIPMENTS_OAUTH_* variables, or none".into())
+        );
+    }
+
+    #[cfg(feature = "oauth")]
+    #[test]
+    fn oauth_settings_build_a_guarded_registry_or_say_why_not() {
+        let settings = |resource: &str| OAuthSettings {
+            resource: resource.into(),
+            issuer: "https://auth.example.com".into(),
+            jwks_url: "https://auth.example.com/jwks".into(),
+        };
+        let build = |resource: &str| {
+            let builder = mcp_tools_examples::builder(Arc::new(MemoryStore::new()));
+            with_oauth(builder, settings(resource))?
+                .build()
+                .map_err(|e| e.to_string())
+        };
+        assert!(build("https://mcp.example.com/mcp").is_ok());
+        let err = build("http://mcp.example.com/mcp").unwrap_err();
+        assert!(err.contains("is plain http"), "{err}");
     }
 
     #[test]
