@@ -109,9 +109,9 @@ pub async fn commit_reroute(
         })
         .collect();
     match routing.apply(handle.id(), &moves).await {
-        Ok(moved) => Ok(Json(Rerouted {
+        Ok(count) => Ok(Json(Rerouted {
             to_depot: plan.to_depot.clone(),
-            moved,
+            moved: count,
         })),
         Err(Apply::Stale(numbers)) => Err(handle.stale(format_args!(
             "{} re-routed since the preview",

@@ -621,8 +621,7 @@ fn a_read_only_tool_cannot_take_a_key() {
     let err = Registry::builder()
         .tools(tools![get_total])
         .build()
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     let text = err.to_string();
     assert!(
         text.contains("it is `read_only` but takes an `IdempotencyKey`"),

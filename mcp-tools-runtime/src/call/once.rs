@@ -290,7 +290,6 @@ impl Once {
                 }) if f == fingerprint => {
                     return (replay(result, at), None);
                 }
-                Some(Record::Done { .. }) => return (Begin::Refused(reused_key()), None),
                 Some(Record::Running { fingerprint: f }) if f == fingerprint => {
                     let err = ToolError::retry_later(
                         "another request is running this same call right now; retry in a moment to get its result",
@@ -298,7 +297,10 @@ impl Once {
                     .with_retry_after(Duration::from_secs(1));
                     return (Begin::Refused(Failure::Failed(err)), None);
                 }
-                Some(Record::Running { .. }) => return (Begin::Refused(reused_key()), None),
+                // The same key, other arguments: refused whether the first is done or not.
+                Some(Record::Done { .. } | Record::Running { .. }) => {
+                    return (Begin::Refused(reused_key()), None);
+                }
                 None if expired => break,
                 None => {}
             }
