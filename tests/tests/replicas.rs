@@ -376,9 +376,8 @@ impl Answer {
     /// Whether `self` returns the same as `first`, byte for byte: its text, and its
     /// structured content as received (fields in the order sent).
     fn same_result_as(&self, first: &Answer) -> bool {
-        self.text() == first.text()
-            && self.result["structuredContent"].to_string()
-                == first.result["structuredContent"].to_string()
+        let structured = |answer: &Answer| answer.result["structuredContent"].to_string();
+        self.text() == first.text() && structured(self) == structured(first)
     }
 }
 
