@@ -245,17 +245,19 @@ impl Once {
         } = self;
         let expired = plan.as_ref().is_some_and(|(_, expired)| *expired);
         let claim = serde_json::to_vec(&Record::Running { fingerprint }).unwrap_or_default();
-        // Twice at most: a record that lapsed between our claim and our read frees the key.
-        for _ in 0..2 {
-            let claimed = if expired {
-                false
-            } else {
-                match store.put_new(&record, &claim, lease).await {
-                    Ok(claimed) => claimed,
-                    Err(err) => return (Begin::Refused(store_down(&err, "claim this call")), None),
-                }
-            };
-            if claimed {
+        // An expired handle only looks for a first result; any other call claims its
+        // record, or learns in the same step what holds it.
+        let held = if expired {
+            store.get(&record).await
+        } else {
+            store.claim(&record, &claim, lease).await
+        };
+        let held = match held {
+            Ok(held) => held,
+            Err(err) => return (Begin::Refused(store_down(&err, "claim this call")), None),
+        };
+        match held.map(|bytes| serde_json::from_slice::<Record>(&bytes)) {
+            None if !expired => {
                 let loaded = match plan {
                     Some((fields, _)) => match load_plan(store, &fields).await {
                         Ok(loaded) => Some(loaded),
@@ -273,52 +275,38 @@ impl Once {
                 };
                 return (Begin::Run(claim), loaded);
             }
-            let held = match store.get(&record).await {
-                Ok(held) => held,
-                Err(err) => {
-                    return (
-                        Begin::Refused(store_down(&err, "read this call's record")),
-                        None,
-                    );
-                }
-            };
-            match held.and_then(|bytes| serde_json::from_slice::<Record>(&bytes).ok()) {
-                Some(Record::Done {
-                    fingerprint: f,
-                    at,
-                    result,
-                }) if f == fingerprint => {
-                    return (replay(result, at), None);
-                }
-                Some(Record::Running { fingerprint: f }) if f == fingerprint => {
-                    let err = ToolError::retry_later(
-                        "another request is running this same call right now; retry in a moment to get its result",
-                    )
-                    .with_retry_after(Duration::from_secs(1));
-                    return (Begin::Refused(Failure::Failed(err)), None);
-                }
-                // The same key, other arguments: refused whether the first is done or not.
-                Some(Record::Done { .. } | Record::Running { .. }) => {
-                    return (Begin::Refused(reused_key()), None);
-                }
-                None if expired => break,
-                None => {}
-            }
-        }
-        if let Some((fields, true)) = plan {
-            let err = ToolError::invalid_input(format!(
-                "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
-                rfc3339(fields.expires)
-            ));
-            return (
-                Begin::Refused(Failure::Refused(err, "invalid_handle")),
-                None,
-            );
-        }
-        let err =
-            ToolError::retry_later("the call's record changed while it was being claimed; retry")
+            Some(Ok(Record::Done {
+                fingerprint: f,
+                at,
+                result,
+            })) if f == fingerprint => return (replay(result, at), None),
+            Some(Ok(Record::Running { fingerprint: f })) if f == fingerprint => {
+                let err = ToolError::retry_later(
+                    "another request is running this same call right now; retry in a moment to get its result",
+                )
                 .with_retry_after(Duration::from_secs(1));
-        (Begin::Refused(Failure::Failed(err)), None)
+                return (Begin::Refused(Failure::Failed(err)), None);
+            }
+            // The same key, other arguments: refused whether the first is done or not.
+            Some(Ok(Record::Done { .. } | Record::Running { .. })) => {
+                return (Begin::Refused(reused_key()), None);
+            }
+            Some(Err(err)) => {
+                let err = ToolError::internal(format!("a call's record does not parse: {err}"));
+                return (Begin::Refused(Failure::Failed(err)), None);
+            }
+            None => {}
+        }
+        // Only an expired handle gets here: nothing was recorded for it.
+        let lapsed_at = plan.map_or(0, |(fields, _)| fields.expires);
+        let err = ToolError::invalid_input(format!(
+            "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
+            rfc3339(lapsed_at)
+        ));
+        (
+            Begin::Refused(Failure::Refused(err, "invalid_handle")),
+            None,
+        )
     }
 }
 

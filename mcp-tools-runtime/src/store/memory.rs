@@ -88,6 +88,22 @@ impl Store for MemoryStore {
         Box::pin(async move { result })
     }
 
+    fn claim<'a>(
+        &'a self,
+        key: &'a str,
+        value: &'a [u8],
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        let result = self.with(|map, now| {
+            if let Some(held) = map.live(key, now) {
+                return Some(held.clone());
+            }
+            map.insert(key, value, ttl, now);
+            None
+        });
+        Box::pin(async move { result })
+    }
+
     fn replace<'a>(
         &'a self,
         key: &'a str,

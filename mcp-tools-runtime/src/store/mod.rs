@@ -40,6 +40,34 @@ pub trait Store: Send + Sync + 'static {
     fn put_new<'a>(&'a self, key: &'a str, value: &'a [u8], ttl: Duration)
     -> StoreFuture<'a, bool>;
 
+    /// Sets `key` to `value` for `ttl` if it holds nothing (`None`), or returns what it
+    /// holds, unchanged: a claim, and the claim that was there first, in one step. A commit
+    /// retried claims its record this way, so a replay costs one round trip.
+    ///
+    /// The default is [`put_new`](Store::put_new), then [`get`](Store::get); a store that
+    /// can do both at once overrides it.
+    fn claim<'a>(
+        &'a self,
+        key: &'a str,
+        value: &'a [u8],
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        Box::pin(async move {
+            // Twice: a value that lapsed between the two steps frees the key.
+            for _ in 0..2 {
+                if self.put_new(key, value, ttl).await? {
+                    return Ok(None);
+                }
+                if let Some(held) = self.get(key).await? {
+                    return Ok(Some(held));
+                }
+            }
+            Err(StoreError::new(format!(
+                "`{key}` was taken and freed again while being claimed"
+            )))
+        })
+    }
+
     /// Sets `key` to `value` for `ttl` only if it holds exactly `current`: `true` if it was
     /// replaced.
     fn replace<'a>(
@@ -70,6 +98,15 @@ impl<S: Store + ?Sized> Store for Arc<S> {
         ttl: Duration,
     ) -> StoreFuture<'a, bool> {
         (**self).put_new(key, value, ttl)
+    }
+
+    fn claim<'a>(
+        &'a self,
+        key: &'a str,
+        value: &'a [u8],
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        (**self).claim(key, value, ttl)
     }
 
     fn replace<'a>(
@@ -174,6 +211,28 @@ pub async fn check_contract(store: &dyn Store, prefix: &str) {
         store.put_new(&other, b"first", ttl).await.expect("put_new"),
         "put_new on a free key"
     );
+
+    let claimed = format!("{prefix}contract:claim");
+    store.remove(&claimed).await.expect("remove");
+    assert_eq!(
+        store.claim(&claimed, b"mine", ttl).await.expect("claim"),
+        None,
+        "a free key is claimed"
+    );
+    assert_eq!(
+        store
+            .claim(&claimed, b"theirs", ttl)
+            .await
+            .expect("claim")
+            .as_deref(),
+        Some(&b"mine"[..]),
+        "a held key answers what it holds"
+    );
+    assert_eq!(
+        store.get(&claimed).await.expect("get").as_deref(),
+        Some(&b"mine"[..])
+    );
+    store.remove(&claimed).await.expect("remove");
 
     assert!(
         !store

@@ -36,6 +36,16 @@ end
 return 0
 ";
 
+/// `claim`: sets the key if it holds nothing, else returns what it holds, in one step.
+const CLAIM: &str = r"
+local held = redis.call('GET', KEYS[1])
+if held then
+  return held
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false
+";
+
 /// `shared_secret`: keeps the first secret offered, returns whichever is kept.
 const SHARE_SECRET: &str = r"
 redis.call('SET', KEYS[1], ARGV[1], 'NX')
@@ -86,6 +96,7 @@ pub struct RedisStore {
     prefix: String,
     timeout: Duration,
     replace: Script,
+    claim: Script,
     share_secret: Script,
 }
 
@@ -136,6 +147,7 @@ impl RedisStore {
             prefix: String::new(),
             timeout,
             replace: Script::new(REPLACE),
+            claim: Script::new(CLAIM),
             share_secret: Script::new(SHARE_SECRET),
         })
     }
@@ -338,6 +350,29 @@ impl Store for RedisStore {
             )
             .await?;
             Ok(replaced == 1)
+        })
+    }
+
+    fn claim<'a>(
+        &'a self,
+        key: &'a str,
+        value: &'a [u8],
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        Box::pin(async move {
+            let key = self.key(key);
+            let mut connection = self.connection.clone();
+            // Lua's `false` arrives as nil: the key was free and is now ours.
+            bounded(
+                &format!("claim of `{key}`"),
+                self.timeout,
+                self.claim
+                    .key(&key)
+                    .arg(value)
+                    .arg(px(ttl))
+                    .invoke_async::<Option<Vec<u8>>>(&mut connection),
+            )
+            .await
         })
     }
 
