@@ -204,6 +204,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let open_world = opt_bool(&tool.args.open_world);
     let aliases = tool.args.aliases.iter().map(alias_meta);
     let scopes = tool.args.scopes.iter().map(|s| &s.value);
+    let keywords = tool.args.keywords.iter().map(|s| &s.value);
     let timeout_ms = opt_u64(tool.args.timeout_ms.as_ref().map(|v| v.value));
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
     let concise_tokens = opt_u64(tool.args.concise_tokens.as_ref().map(|v| v.value));
@@ -234,6 +235,7 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             open_world: #open_world,
             aliases: &[#(#aliases),*],
             scopes: &[#(#scopes),*],
+            keywords: &[#(#keywords),*],
             timeout_ms: #timeout_ms,
             max_response_tokens: #max_tokens,
             concise_tokens: #concise_tokens,

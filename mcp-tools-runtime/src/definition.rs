@@ -170,6 +170,12 @@ impl ToolDefinition {
         self.meta.name
     }
 
+    /// The words a user may search for the tool by, from `#[tool(keywords(…))]`.
+    #[must_use]
+    pub fn keywords(&self) -> &'static [&'static str] {
+        self.meta.keywords
+    }
+
     /// The tool as `tools/list` sends it.
     #[must_use]
     pub fn tool(&self) -> &Tool {

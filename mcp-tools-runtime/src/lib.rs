@@ -89,6 +89,7 @@ pub use rmcp;
 /// | `open_world [= bool]` | `openWorldHint`: reaches systems outside the server's domain |
 /// | `aliases("old", …)` | deprecated names that still route here, hidden from `tools/list` |
 /// | `scopes("a:b", …)` | scopes the caller must hold |
+/// | `keywords("refund", "money back", …)` | words a user may search for the tool by in progressive discovery, beyond its name and docs |
 /// | `timeout_ms = 5000` | the call fails (retry later, or outcome unknown) after this long |
 /// | `max_response_tokens = 2000` | budget of the tool's results |
 /// | `binary = "drop"` | what budgets do with images, audio and blobs: `count` (default), `drop`, `link` |

@@ -21,6 +21,8 @@ pub struct ToolMeta {
     pub open_world: Option<bool>,
     pub aliases: &'static [AliasMeta],
     pub scopes: &'static [&'static str],
+    /// `keywords(…)`: words a user may search for the tool by, beyond its name and docs.
+    pub keywords: &'static [&'static str],
     pub timeout_ms: Option<u64>,
     pub max_response_tokens: Option<u64>,
     pub concise_tokens: Option<u64>,

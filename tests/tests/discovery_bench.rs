@@ -171,6 +171,7 @@ fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
         open_world: hint("openWorldHint"),
         aliases: &[],
         scopes: &[],
+        keywords: &[],
         timeout_ms: None,
         max_response_tokens: None,
         concise_tokens: None,

@@ -22,6 +22,7 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "aliases",
     "alias",
     "scopes",
+    "keywords",
     "timeout_ms",
     "max_response_tokens",
     "binary",
@@ -42,6 +43,8 @@ pub(crate) struct ToolArgs {
     /// From `aliases("a", "b")` and each `alias(name = "c", …)`, in order.
     pub(crate) aliases: Vec<AliasArg>,
     pub(crate) scopes: Vec<Sp<String>>,
+    /// `keywords("refund", "money back")`: words a user may search for the tool by, checked.
+    pub(crate) keywords: Vec<Sp<String>>,
     pub(crate) timeout_ms: Option<Sp<u64>>,
     pub(crate) max_response_tokens: Option<Sp<u64>>,
     /// `max_response_tokens(concise = …)`.
@@ -72,6 +75,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         open_world: None,
         aliases: Vec::new(),
         scopes: Vec::new(),
+        keywords: Vec::new(),
         timeout_ms: None,
         max_response_tokens: None,
         concise_tokens: None,
@@ -94,6 +98,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     let mut aliases: Option<Vec<AliasArg>> = None;
     let mut detailed_aliases = Vec::new();
     let mut scopes = None;
+    let mut keywords = None;
     let mut allow = None;
     for meta in value::metas(items, "#[tool(...)]", example, cx) {
         let key = value::key_of(&meta);
@@ -156,6 +161,11 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 let v = value::string_list(&meta, k, r#"scopes("shipments:write")"#, cx);
                 value::set_once(&mut scopes, Some(v), &meta, k, cx);
             }
+            "keywords" => {
+                let v = value::string_list(&meta, k, r#"keywords("refund", "money back")"#, cx);
+                let v = check_keywords(v, cx);
+                value::set_once(&mut keywords, Some(v), &meta, k, cx);
+            }
             "timeout_ms" => {
                 let v = value::integer(&meta, k, "timeout_ms = 5000", cx);
                 value::set_once(&mut args.timeout_ms, v, &meta, k, cx);
@@ -191,6 +201,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     args.aliases = aliases.unwrap_or_default();
     args.aliases.extend(detailed_aliases);
     args.scopes = scopes.unwrap_or_default();
+    args.keywords = keywords.unwrap_or_default();
     args.allow = allow.unwrap_or_default();
     args
 }
@@ -334,6 +345,40 @@ fn span_of(tokens: &TokenStream) -> Span {
         (Some(first), None) => first,
         _ => Span::call_site(),
     }
+}
+
+/// The longest keyword: a word or a short phrase, not a description.
+const MAX_KEYWORD_CHARS: usize = 40;
+
+/// Keeps the keywords a search can use: words or short phrases, each once; reports the rest
+/// at their literal.
+fn check_keywords(keywords: Vec<Sp<String>>, cx: &mut Diagnostics) -> Vec<Sp<String>> {
+    let mut kept: Vec<Sp<String>> = Vec::with_capacity(keywords.len());
+    for keyword in keywords {
+        let text = keyword.value.trim();
+        let problem = if text.is_empty() {
+            Some("a keyword is empty".to_owned())
+        } else if text.chars().count() > MAX_KEYWORD_CHARS {
+            Some(format!(
+                "a keyword is a word or a short phrase, at most {MAX_KEYWORD_CHARS} characters"
+            ))
+        } else if !text.chars().any(char::is_alphanumeric) {
+            Some(format!("`{text}` has no letter or digit to search by"))
+        } else if kept.iter().any(|k| k.value.eq_ignore_ascii_case(text)) {
+            Some(format!("`{text}` is listed twice"))
+        } else {
+            None
+        };
+        match problem {
+            Some(problem) => cx.error(
+                keyword.span,
+                problem,
+                "list the words a user would search for this tool by, e.g. `keywords(\"refund\", \"money back\")`",
+            ),
+            None => kept.push(Sp::new(text.to_owned(), keyword.span)),
+        }
+    }
+    kept
 }
 
 fn check_binary(value: &Sp<String>, cx: &mut Diagnostics) -> bool {

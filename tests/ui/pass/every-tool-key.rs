@@ -13,6 +13,7 @@ use serde_json::json;
     open_world,
     aliases("get_shipment_status", "track_shipment"),
     scopes("shipments:read"),
+    keywords("track", "where is my parcel"),
     timeout_ms = 5000,
     max_response_tokens = 2000,
     allow(verb_first)
@@ -108,6 +109,9 @@ fn main() {
     let aliases: Vec<&str> = definition.aliases().iter().map(|a| a.name).collect();
     assert_eq!(aliases, ["get_shipment_status", "track_shipment"]);
     assert_eq!(definition.scopes(), &["shipments:read"]);
+    // Keywords are for search, not for the listing.
+    assert_eq!(definition.keywords(), &["track", "where is my parcel"]);
+    assert!(!status.to_string().contains("where is my parcel"));
     assert!(definition.fn_path().ends_with("::status_of"));
 
     let runtime = tokio::runtime::Runtime::new().unwrap();
