@@ -628,7 +628,11 @@ impl RegistryBuilder {
                 &self
                     .tools
                     .iter()
-                    .map(|t| t.tool().clone())
+                    // No keywords yet: `#[tool]` does not take them.
+                    .map(|t| discovery::Entry {
+                        tool: t.tool(),
+                        keywords: &[],
+                    })
                     .collect::<Vec<_>>(),
             );
             let shown: Vec<Tool> = listed

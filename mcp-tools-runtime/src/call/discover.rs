@@ -4,17 +4,20 @@
 use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, JsonObject, Tool};
 use serde_json::{Value, json};
 
+use mcp_tools_shared::suggest;
+
 use super::{CallEnv, Prepared, respond};
 use crate::{
     Caller, Registry,
     definition::ToolDefinition,
+    discovery::{self, DEFAULT_RESULTS, Detail},
     registry::Discovery,
     visible::holds_all,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
 
-/// `tools_search`: the best matches among the tools `caller` may call, with their full
-/// definitions.
+/// `tools_search`: the best matches among the tools `caller` may call, concise by default;
+/// or, given `name`, that tool's full definition.
 pub(super) fn search(
     registry: &Registry,
     discovery: &Discovery,
@@ -24,16 +27,23 @@ pub(super) fn search(
     if let Err(problems) = discovery.search_validator.validate(&mut args) {
         return invalid(format!("invalid input: {}", problems.join("\n")));
     }
-    let query = args
-        .get("query")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    if query.trim().is_empty() && args.contains_key("query") {
-        return invalid(
-            "invalid input: query must contain a word, e.g. `cancel a shipment`".to_owned(),
-        );
+    let text = |key: &str| args.get(key).and_then(Value::as_str);
+    let detail = match text("detail") {
+        Some("full") => Detail::Full,
+        _ => Detail::Concise,
+    };
+    if let Some(name) = text("name") {
+        return definition(registry, name, caller);
     }
-    let limit = args.get("limit").and_then(Value::as_u64).unwrap_or(5);
+    let Some(query) = text("query").filter(|q| !q.trim().is_empty()) else {
+        return invalid(
+            "invalid input: give `query`, the task in a few words (e.g. `cancel a shipment`), or `name`, a tool's exact name".to_owned(),
+        );
+    };
+    let limit = args
+        .get("limit")
+        .and_then(Value::as_u64)
+        .unwrap_or(DEFAULT_RESULTS);
     let entries = &registry.inner.entries;
     // Ranked over the whole catalog, so a caller's matches rank as anyone's do.
     let found: Vec<&Tool> = discovery
@@ -42,16 +52,47 @@ pub(super) fn search(
         .into_iter()
         .map(|i| &entries[i])
         .filter(|entry| holds_all(caller, entry.scopes()))
-        .take(usize::try_from(limit).unwrap_or(5))
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
         .map(ToolDefinition::tool)
         .collect();
-    let value = json!({ "tools": found });
-    let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
     if found.is_empty() {
-        result.content = vec![ContentBlock::text(format!(
+        let mut result = CallToolResult::success(vec![ContentBlock::text(format!(
             "no tool matches `{query}`; try other words for the task, e.g. the object it acts on (`shipment`, `invoice`) and the action (`cancel`, `search`)"
-        ))];
+        ))]);
+        result.structured_content = Some(json!({ "tools": [] }));
+        return result;
     }
+    answered(discovery::answer(&found, detail, registry.inner.encoding))
+}
+
+/// `tools_search` with `name`: the full definition of that tool, if `caller` may call it.
+fn definition(registry: &Registry, name: &str, caller: &Caller) -> CallToolResult {
+    let usable = |entry: &&ToolDefinition| holds_all(caller, entry.scopes());
+    let entries = &registry.inner.entries;
+    if let Some(route) = registry.inner.routes.get(name)
+        && let Some(entry) = Some(&entries[route.index]).filter(usable)
+    {
+        return answered(json!({ "tools": [entry.tool()] }));
+    }
+    let near = suggest::nearest(
+        name,
+        entries.iter().filter(usable).map(ToolDefinition::name),
+        3,
+    );
+    // Past the 128 characters the spec allows a name, a name is quoted back cut.
+    let name = crate::error::clip(name, 128);
+    let hint = if near.is_empty() {
+        "search with `query` instead".to_owned()
+    } else {
+        format!("did you mean {}?", respond::quoted(&near))
+    };
+    invalid(format!("invalid input: no tool is named `{name}`; {hint}"))
+}
+
+/// A search answer: its JSON as structured content, and as text for clients that read only
+/// text.
+fn answered(value: Value) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
     result.structured_content = Some(value);
     result
 }
