@@ -628,10 +628,9 @@ impl RegistryBuilder {
                 &self
                     .tools
                     .iter()
-                    // No keywords yet: `#[tool]` does not take them.
                     .map(|t| discovery::Entry {
                         tool: t.tool(),
-                        keywords: &[],
+                        keywords: t.keywords(),
                     })
                     .collect::<Vec<_>>(),
             );

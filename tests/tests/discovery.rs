@@ -838,3 +838,75 @@ fn discovery_shrinks_the_listing() {
     );
     assert!(lean < pinned && pinned < full);
 }
+
+mod signups {
+    use mcp_tools_runtime::prelude::*;
+
+    /// Run a read-only SQL query against the analytics database and return the rows.
+    ///
+    /// Use for questions the other tools do not answer; `SELECT` only.
+    #[tool(namespace = "analytics", read_only)]
+    pub(crate) async fn query(
+        /// The SQL `SELECT` statement to run.
+        sql: String,
+    ) -> String {
+        sql
+    }
+
+    /// The same tool, with the words its users ask for it by.
+    ///
+    /// Use for questions the other tools do not answer; `SELECT` only.
+    #[tool(
+        namespace = "analytics",
+        name = "query",
+        read_only,
+        keywords("how many", "count", "signed up", "statistics")
+    )]
+    pub(crate) async fn query_with_keywords(
+        /// The SQL `SELECT` statement to run.
+        sql: String,
+    ) -> String {
+        sql
+    }
+
+    /// List the product's recent releases with their notes.
+    ///
+    /// Use to tell a customer what changed; newest first.
+    #[tool(namespace = "releases", read_only)]
+    pub(crate) async fn list_recent(
+        /// How many releases to list.
+        #[param(min = 1, max = 20)]
+        count: u32,
+    ) -> String {
+        count.to_string()
+    }
+
+    /// Find users who signed in from a new device, for a security review.
+    ///
+    /// Use when a user reports a sign-in they do not recognise.
+    #[tool(namespace = "users", read_only)]
+    pub(crate) async fn search_new_devices(
+        /// The user's email.
+        #[param(format = "email")]
+        user_email: String,
+    ) -> String {
+        user_email
+    }
+}
+
+#[tokio::test]
+async fn keywords_bridge_what_the_docs_do_not_say() {
+    use signups::{list_recent, query, query_with_keywords, search_new_devices};
+    let build = |tools| {
+        Registry::builder()
+            .tools(tools)
+            .progressive_discovery(Vec::<String>::new())
+            .build()
+            .expect("builds")
+    };
+    let task = "how many users signed up last week";
+    let without = build(tools![query, list_recent, search_new_devices]);
+    assert_ne!(search(&without, task, 3).await[0], "analytics_query");
+    let with = build(tools![query_with_keywords, list_recent, search_new_devices]);
+    assert_eq!(search(&with, task, 3).await[0], "analytics_query");
+}

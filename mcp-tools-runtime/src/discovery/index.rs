@@ -19,10 +19,8 @@ use super::{
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry<'a> {
     pub(crate) tool: &'a Tool,
-    /// Words the tool's author gives for it, the strongest field after its name.
-    ///
-    /// The hook for `#[tool(keywords(…))]`: the registry passes none until the macro and
-    /// `ToolMeta` carry them.
+    /// Words the tool's author gives for it (`#[tool(keywords(…))]`), scored as strongly as
+    /// its name.
     pub(crate) keywords: &'a [&'a str],
 }
 
