@@ -387,6 +387,28 @@ async fn a_handle_works_only_for_the_caller_it_was_issued_to() {
 }
 
 #[tokio::test]
+async fn the_same_subject_of_another_issuer_is_another_caller() {
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let ledger = Arc::new(Ledger::default());
+    let ours = Caller::new("alice").with_issuer("https://auth.a.example");
+    let theirs = Caller::new("alice").with_issuer("https://auth.b.example");
+    let a = build(Arc::clone(&store), Arc::clone(&ledger), ours);
+    let b = build(Arc::clone(&store), Arc::clone(&ledger), theirs);
+    let handle = preview(&a, json!({ "order_number": "OR-9" })).await["handle"].clone();
+    assert_eq!(kind(&commit(&b, &handle).await), Some("permission_denied"));
+    // Idempotency keys too: the same key is another request for the other issuer's alice.
+    let args = json!({ "invoice_number": "INV-3", "idempotency_key": "k" });
+    let first = a.call("order_pay", args.clone()).await.unwrap();
+    let other = b.call("order_pay", args).await.unwrap();
+    assert_eq!(text(&first), "payment #1 of INV-3 (key k)");
+    assert_eq!(text(&other), "payment #2 of INV-3 (key k)");
+    assert_eq!(
+        text(&commit(&a, &handle).await),
+        "refund #1: 1999 cents on OR-9"
+    );
+}
+
+#[tokio::test]
 async fn an_expired_handle_is_refused_unless_it_was_committed() {
     let (registry, ledger) = registry();
     let never =

@@ -134,8 +134,7 @@ impl Registry {
                 .caller
                 .as_ref()
                 .unwrap_or(&self.inner.default_caller)
-                .subject()
-                .map(str::to_owned);
+                .identity();
             let answers = match input::answers_of(
                 &self.inner.sealer,
                 routed.entry.name(),
@@ -192,7 +191,7 @@ impl Registry {
                 Failure::invalid_arguments(entry, &problems, inner.limits.max_error_chars);
             return Err((routed, failure));
         }
-        let subject = caller.subject().map(str::to_owned);
+        let subject = caller.identity();
         let once = match once::once_of(
             entry,
             &args,

@@ -12,6 +12,8 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     subject: Option<String>,
+    /// Who vouches for the subject: two issuers may each have an `alice`.
+    issuer: Option<String>,
     scopes: BTreeSet<String>,
     all_scopes: bool,
 }
@@ -22,6 +24,7 @@ impl Caller {
     pub fn local() -> Self {
         Caller {
             subject: None,
+            issuer: None,
             scopes: BTreeSet::new(),
             all_scopes: true,
         }
@@ -32,6 +35,7 @@ impl Caller {
     pub fn anonymous() -> Self {
         Caller {
             subject: None,
+            issuer: None,
             scopes: BTreeSet::new(),
             all_scopes: false,
         }
@@ -41,6 +45,7 @@ impl Caller {
     pub fn new(subject: impl Into<String>) -> Self {
         Caller {
             subject: Some(subject.into()),
+            issuer: None,
             scopes: BTreeSet::new(),
             all_scopes: false,
         }
@@ -55,6 +60,29 @@ impl Caller {
     {
         self.scopes.extend(scopes.into_iter().map(Into::into));
         self
+    }
+
+    /// Names who vouches for the subject (a token's `iss`): plan handles, idempotency keys
+    /// and input rounds are bound to the subject of that issuer, not to any `alice`.
+    #[must_use]
+    pub fn with_issuer(mut self, issuer: impl Into<String>) -> Self {
+        self.issuer = Some(issuer.into());
+        self
+    }
+
+    /// Who vouches for the subject, if set.
+    #[must_use]
+    pub fn issuer(&self) -> Option<&str> {
+        self.issuer.as_deref()
+    }
+
+    /// The subject qualified by its issuer: what handles and keys are bound to.
+    pub(crate) fn identity(&self) -> Option<String> {
+        let subject = self.subject.as_deref()?;
+        Some(match &self.issuer {
+            Some(issuer) => format!("{issuer}\u{0}{subject}"),
+            None => subject.to_owned(),
+        })
     }
 
     /// The authenticated subject, if any.

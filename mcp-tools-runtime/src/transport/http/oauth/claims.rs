@@ -11,6 +11,9 @@ pub(super) struct Claims {
     /// Required; its absence is reported by the validation, which names the claim.
     #[serde(default)]
     sub: String,
+    /// Checked against the trusted issuers; qualifies `sub`.
+    #[serde(default)]
+    iss: String,
     /// RFC 9068's claim: a space-separated string.
     #[serde(default)]
     scope: Option<ScopeClaim>,
@@ -47,7 +50,9 @@ impl Claims {
             .into_iter()
             .flatten()
             .flat_map(ScopeClaim::scopes);
-        Ok(Caller::new(self.sub.clone()).with_scopes(scopes))
+        Ok(Caller::new(self.sub.clone())
+            .with_issuer(self.iss.clone())
+            .with_scopes(scopes))
     }
 }
 
@@ -65,6 +70,18 @@ mod tests {
                 c.scopes().map(str::to_owned).collect(),
             )
         })
+    }
+
+    #[test]
+    fn the_issuer_qualifies_the_subject() {
+        let claims: Claims =
+            serde_json::from_value(json!({ "sub": "alice", "iss": "https://a.example" })).unwrap();
+        let caller = claims.caller().unwrap();
+        assert_eq!(caller.subject(), Some("alice"));
+        assert_eq!(caller.issuer(), Some("https://a.example"));
+        let other: Claims =
+            serde_json::from_value(json!({ "sub": "alice", "iss": "https://b.example" })).unwrap();
+        assert_ne!(caller.identity(), other.caller().unwrap().identity());
     }
 
     #[test]
