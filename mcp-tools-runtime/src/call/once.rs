@@ -213,14 +213,19 @@ fn handle_refused(param: &str, problem: &HandleProblem) -> Failure {
         HandleProblem::OtherCaller => ToolError::permission_denied(format!(
             "`{param}` was issued to another caller; preview the change yourself for a handle of your own"
         )),
-        HandleProblem::Expired(_) => unreachable_expired(),
+        // `once_of` looks for a first result before refusing an expired handle.
+        HandleProblem::Expired(fields) => return expired_refusal(fields.expires),
     };
     Failure::Refused(err, "invalid_handle")
 }
 
-/// `Expired` goes on to look for a first result; it is never refused here.
-fn unreachable_expired() -> ToolError {
-    ToolError::internal("an expired handle reached the refusal of unreadable ones")
+/// An expired handle whose plan was never committed.
+fn expired_refusal(expires: u64) -> Failure {
+    let err = ToolError::invalid_input(format!(
+        "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
+        rfc3339(expires)
+    ));
+    Failure::Refused(err, "invalid_handle")
 }
 
 fn store_down(err: &crate::store::StoreError, doing: &str) -> Failure {
@@ -299,14 +304,7 @@ impl Once {
         }
         // Only an expired handle gets here: nothing was recorded for it.
         let lapsed_at = plan.map_or(0, |(fields, _)| fields.expires);
-        let err = ToolError::invalid_input(format!(
-            "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
-            rfc3339(lapsed_at)
-        ));
-        (
-            Begin::Refused(Failure::Refused(err, "invalid_handle")),
-            None,
-        )
+        (Begin::Refused(expired_refusal(lapsed_at)), None)
     }
 }
 
