@@ -779,6 +779,52 @@ async fn a_named_product_steers_to_its_namespace() {
     );
 }
 
+/// Two tools where the words inside a task's values (`acme/api`, `v1.2.0`) name the wrong one.
+mod values {
+    #![allow(clippy::unused_async, reason = "#[tool] fns are async")]
+    use mcp_tools_runtime::prelude::*;
+
+    /// Create an API key for the account.
+    #[tool(namespace = "account", destructive = false)]
+    pub(super) async fn create_api_key(
+        /// What the key is for, shown beside it.
+        label: String,
+    ) -> String {
+        label
+    }
+
+    /// Get a release of a repository by its tag.
+    #[tool(namespace = "repo", read_only)]
+    pub(super) async fn get_release(
+        /// The repository, as `owner/name`.
+        repository: String,
+        /// The tag.
+        tag: String,
+    ) -> String {
+        format!("{repository} {tag}")
+    }
+}
+
+#[tokio::test]
+async fn a_value_says_what_kind_of_thing_the_task_is_about_not_which_tool() {
+    use values::{create_api_key, get_release};
+    let registry = Registry::builder()
+        .tools(tools![create_api_key, get_release])
+        .progressive_discovery(Vec::<String>::new())
+        .build()
+        .expect("builds");
+    // "api" inside `acme/api` weighs little; `v1.2.0` is a version, so a release or tag.
+    assert_eq!(
+        search(&registry, "What went into v1.2.0 of acme/api?", 3).await[0],
+        "repo_get_release"
+    );
+    // The same word in prose still finds its tool.
+    assert_eq!(
+        search(&registry, "make me a new api key", 3).await[0],
+        "account_create_api_key"
+    );
+}
+
 #[tokio::test]
 async fn synonyms_bridge_the_users_words_and_the_tools() {
     let registry = products();

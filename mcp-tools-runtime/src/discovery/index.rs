@@ -76,6 +76,8 @@ const FOLDED: f64 = 0.7;
 const EQUIVALENT: f64 = 0.7;
 /// How far naming a tool's namespace lifts its score, times how distinctive the name is.
 const NAMESPACE_STEER: f64 = 0.6;
+/// A match of a word inside a value (`acme/api`, `PROJ-12`) against one of prose.
+const IN_VALUE: f64 = 0.3;
 /// How far a question lifts read-only tools.
 const QUESTION_LEAN: f64 = 0.5;
 
@@ -110,6 +112,8 @@ pub(crate) struct Index {
 struct Slot {
     word: Option<String>,
     equivalents: Vec<&'static str>,
+    /// How much the slot counts: less for a word inside a value.
+    weight: f64,
 }
 
 impl Index {
@@ -185,10 +189,10 @@ impl Index {
         for slot in self.slots(query) {
             best.fill(0.0);
             if let Some(word) = &slot.word {
-                self.match_word(word, 1.0, &mut best);
+                self.match_word(word, slot.weight, &mut best);
             }
             for equivalent in &slot.equivalents {
-                self.match_word(equivalent, EQUIVALENT, &mut best);
+                self.match_word(equivalent, EQUIVALENT * slot.weight, &mut best);
             }
             for (sum, score) in total.iter_mut().zip(&best) {
                 *sum += score;
@@ -247,20 +251,29 @@ impl Index {
     /// The query's words, phrases and quoted values, each with what can stand for it.
     fn slots(&self, query: &str) -> Vec<Slot> {
         let all: Vec<String> = words(query).collect();
-        let mut slots: Vec<Slot> = all
-            .iter()
-            .filter(|w| is_content(w))
-            .map(|word| {
-                let folded = fold(word, |w| self.exact.contains_key(w));
-                let mut equivalents = synonyms::equivalents(word).to_vec();
+        let mut slots: Vec<Slot> = query
+            .split_whitespace()
+            .flat_map(|token| {
+                let weight = if terms::is_value(token) {
+                    IN_VALUE
+                } else {
+                    1.0
+                };
+                words(token).map(move |word| (word, weight))
+            })
+            .filter(|(word, _)| is_content(word))
+            .map(|(word, weight)| {
+                let folded = fold(&word, |w| self.exact.contains_key(w));
+                let mut equivalents = synonyms::equivalents(&word).to_vec();
                 for other in synonyms::equivalents(&folded) {
                     if !equivalents.contains(other) {
                         equivalents.push(other);
                     }
                 }
                 Slot {
-                    word: Some(word.clone()),
+                    word: Some(word),
                     equivalents,
+                    weight,
                 }
             })
             .collect();
@@ -271,6 +284,7 @@ impl Index {
         slots.extend(meanings.map(|means| Slot {
             word: None,
             equivalents: means.to_vec(),
+            weight: 1.0,
         }));
         slots
     }

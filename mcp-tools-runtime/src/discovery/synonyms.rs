@@ -203,7 +203,8 @@ pub(super) fn phrases(words: &[String]) -> impl Iterator<Item = &'static [&'stat
 }
 
 /// What a quoted value says about the task: a URL is about a web page, `config.yaml` about
-/// a file, `/var/log` about a path, `jane@example.com` about email.
+/// a file, `/var/log` about a path, `jane@example.com` about email, `v1.2.0` about a
+/// version, the name of a release or tag.
 pub(super) fn value_kind(token: &str) -> Option<&'static [&'static str]> {
     let token = token.trim_matches(|c: char| ".,;:!?()\"'`".contains(c));
     let lower = token.to_ascii_lowercase();
@@ -216,6 +217,16 @@ pub(super) fn value_kind(token: &str) -> Option<&'static [&'static str]> {
         && !host.contains('@')
     {
         return Some(&["email"]);
+    }
+    // `v1.2.0`, `v2.1`, `1.4.2`: numbers joined by dots, after a `v` or with two dots (a
+    // lone `40.7128` is a number).
+    let number = token.strip_prefix(['v', 'V']).unwrap_or(token);
+    if number.matches('.').count() >= if number.len() < token.len() { 1 } else { 2 }
+        && number
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Some(&["version", "release", "tag"]);
     }
     if token.starts_with('/') || token.starts_with("~/") {
         return Some(&["path", "directory"]);
@@ -264,7 +275,17 @@ mod tests {
         assert_eq!(value_kind("config.yaml,"), Some(&["file"][..]));
         assert_eq!(value_kind("/var/log"), Some(&["path", "directory"][..]));
         assert_eq!(value_kind("jane@example.com"), Some(&["email"][..]));
-        assert_eq!(value_kind("v1.2.0"), None);
+        assert_eq!(
+            value_kind("v1.2.0"),
+            Some(&["version", "release", "tag"][..])
+        );
+        assert_eq!(
+            value_kind("1.4.2?"),
+            Some(&["version", "release", "tag"][..])
+        );
+        assert_eq!(value_kind("v2.1"), Some(&["version", "release", "tag"][..]));
+        assert_eq!(value_kind("40.7128,"), None);
+        assert_eq!(value_kind("1."), None);
         assert_eq!(value_kind("refund"), None);
     }
 }

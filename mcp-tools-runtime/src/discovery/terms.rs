@@ -122,6 +122,26 @@ pub(super) fn is_content(word: &str) -> bool {
         && !STOP_WORDS.contains(&word)
 }
 
+/// Whether a whitespace-separated token of a query is a value the task acts on rather than
+/// words that say what to do: a path or URL (`acme/api`, `https://…`), an address
+/// (`jane@example.com`), a reference (`#42`), a dotted name or version (`README.md`,
+/// `v1.2.0`), or an id (`PROJ-12`, `sub_99`, `abc123`). The words inside one still count,
+/// weakly: "acme/api" is not a request for a tool about APIs. Plain words that hold a digit
+/// (`s3`, `ec2`, `oauth2`) are names, not values.
+pub(super) fn is_value(token: &str) -> bool {
+    let token = token.trim_matches(|c: char| ".,;:!?()[]{}\"'`".contains(c));
+    let digits = token.chars().filter(char::is_ascii_digit).count();
+    let letters = token.chars().filter(|c| c.is_alphabetic()).count();
+    let inner_dot = token
+        .char_indices()
+        .any(|(i, c)| c == '.' && i > 0 && token[i + 1..].starts_with(char::is_alphanumeric));
+    token.contains(['/', '@'])
+        || token.starts_with('#')
+        || inner_dot
+        || (digits > 0 && token.contains(['-', '_']))
+        || (digits >= 3 && letters > 0)
+}
+
 /// Whether `query` asks a question ("Which branches …?", "is my tree clean").
 pub(super) fn is_question(query: &str) -> bool {
     query.trim_end().ends_with('?')
@@ -234,6 +254,34 @@ mod tests {
         assert!(!is_content("2026"));
         assert!(!is_content("x"));
         assert!(is_content("refund"));
+    }
+
+    #[test]
+    fn values_are_told_from_words() {
+        for value in [
+            "acme/api's",
+            "https://docs.rs/serde",
+            "jane@example.com",
+            "#42",
+            "README.md",
+            "v1.2.0,",
+            "PROJ-12",
+            "sub_99",
+            "abc123?",
+        ] {
+            assert!(is_value(value), "{value}");
+        }
+        for word in [
+            "s3",
+            "ec2",
+            "oauth2",
+            "third-party",
+            "list_issues",
+            "done.",
+            "Q3",
+        ] {
+            assert!(!is_value(word), "{word}");
+        }
     }
 
     #[test]
