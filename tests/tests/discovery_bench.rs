@@ -21,6 +21,10 @@
 //! ranker may be tuned on, and `held-out`, which tells whether it was tuned to the tasks
 //! rather than to the way users word them.
 //!
+//! Each task's two rankings are written beside the catalog to
+//! `target/tmp/discovery-bench.json`, for rankers measured outside this test
+//! (`bench/discovery-embeddings` fuses embedding models with them).
+//!
 //! Only the catalog and the tasks are asserted; the numbers are reported, not checked, so
 //! a change of the ranker shows up here as a change of the table in `BENCHMARKS.md`.
 
@@ -412,6 +416,7 @@ async fn discovery_on_real_tools() {
     let (mut chars, mut tokens, mut full_tokens) = (Vec::new(), Vec::new(), Vec::new());
     let mut schemas = Vec::new();
     let mut misses = Vec::new();
+    let mut rankings = Vec::new();
     for task in &tasks {
         let search = |detail: &'static str| {
             registry.call(
@@ -467,6 +472,14 @@ async fn discovery_on_real_tools() {
                 .push(ours);
             ranks.entry((group, "BM25")).or_default().push(theirs);
         }
+        rankings.push(json!({
+            "task": task.request,
+            "expect": task.expect,
+            "category": task.category,
+            "half": half,
+            "tools_search": found,
+            "bm25": baseline,
+        }));
         if ours.is_none_or(|r| r > 3) {
             let show = |r: Option<usize>| r.map_or_else(|| "-".to_owned(), |r| r.to_string());
             misses.push(format!(
@@ -511,6 +524,17 @@ async fn discovery_on_real_tools() {
         schemas.iter().min().copied().unwrap_or_default()
     );
     println!("{table}");
+    let dump = Path::new(env!("CARGO_TARGET_TMPDIR")).join("discovery-bench.json");
+    let catalog: Vec<Value> = tools
+        .iter()
+        .map(|t| json!({ "name": t.name, "title": t.title, "description": t.description }))
+        .collect();
+    fs::write(
+        &dump,
+        serde_json::to_string(&json!({ "tools": catalog, "tasks": rankings })).expect("serializes"),
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", dump.display()));
+    println!("rankings written to {}", dump.display());
     println!(
         "tools_search misses at 3 ({}):\n{}",
         misses.len(),
