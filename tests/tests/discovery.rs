@@ -230,8 +230,8 @@ const QUERIES: &[(&str, &str)] = &[
 
 /// Recall@3 must stay at or above this; set just below what the ranker measured (0.717).
 const MIN_RECALL_AT_3: f64 = 0.71;
-/// Recall@1 must stay at or above this; set just below what the ranker measured (0.485).
-const MIN_RECALL_AT_1: f64 = 0.48;
+/// Recall@1 must stay at or above this; set just below what the ranker measured (0.545).
+const MIN_RECALL_AT_1: f64 = 0.53;
 
 #[tokio::test]
 async fn search_finds_the_tool_a_task_needs() {

@@ -550,3 +550,35 @@ async fn discovery_on_real_tools() {
         );
     }
 }
+
+/// Behaviour on the real catalog, apart from the benchmark's numbers (these requests are
+/// not among its tasks): a short request that says all of a tool's name finds that tool
+/// first, where tools that share a word of it and say it more often would otherwise win
+/// (`get_issue_proforma_forms` for "get … issue", `get_create_fields` for "create … issue").
+#[tokio::test]
+async fn a_request_that_says_a_tools_whole_name_finds_it_first() {
+    let (_, registry) = catalog(&servers());
+    for (query, tool) in [
+        (
+            "Create an issue in the Jira project OPS about the failing backup",
+            "atlassian_jira_create_issue",
+        ),
+        (
+            "Create a Jira issue for the login bug",
+            "atlassian_jira_create_issue",
+        ),
+        ("Get Jira issue OPS-7", "atlassian_jira_get_issue"),
+    ] {
+        let result = registry
+            .call(SEARCH_TOOL, json!({ "query": query, "limit": 3 }))
+            .await
+            .expect("tools_search answers");
+        let first = result
+            .structured_content
+            .as_ref()
+            .and_then(|s| s["tools"][0]["name"].as_str())
+            .unwrap_or_default()
+            .to_owned();
+        assert_eq!(first, tool, "{query}");
+    }
+}

@@ -78,6 +78,11 @@ const EQUIVALENT: f64 = 0.7;
 const NAMESPACE_STEER: f64 = 0.6;
 /// A match of a word inside a value (`acme/api`, `PROJ-12`) against one of prose.
 const IN_VALUE: f64 = 0.3;
+/// How far a tool is lifted when the task names all it does: the share of its name's words
+/// after the namespace (`get_issue`, `create_payment_link`) the task holds, times this. A
+/// request that says all of a name ("get issue PROJ-12") means that tool more than one that
+/// shares a word with a longer name (`issue_dependency_read`).
+const NAME_COVERAGE: f64 = 0.4;
 /// How far a question lifts read-only tools.
 const QUESTION_LEAN: f64 = 0.5;
 
@@ -106,6 +111,8 @@ pub(crate) struct Index {
     folded: HashMap<String, Postings>,
     namespaces: HashMap<String, Namespace>,
     read_only: Vec<bool>,
+    /// Each tool's name words after its namespace, folded: what it does to what.
+    names: Vec<Vec<String>>,
 }
 
 /// One word of a query, a phrase or a quoted value, and the terms that can stand for it.
@@ -178,6 +185,20 @@ impl Index {
             postings.idf = ((count - holders + 0.5) / (holders + 0.5) + 1.0).ln();
         }
         index.namespaces = namespaces(entries, &index.exact);
+        index.names = entries
+            .iter()
+            .map(|entry| {
+                let mut words = identifier_words(&entry.tool.name);
+                if namespace_of(&entry.tool.name).is_some() {
+                    words.remove(0);
+                }
+                words
+                    .iter()
+                    .filter(|w| is_content(w))
+                    .map(|w| fold(w, |w| vocabulary.contains(w)))
+                    .collect()
+            })
+            .collect();
         index
     }
 
@@ -186,7 +207,9 @@ impl Index {
         let tools = self.read_only.len();
         let mut total = vec![0.0; tools];
         let mut best = vec![0.0; tools];
-        for slot in self.slots(query) {
+        let slots = self.slots(query);
+        let asked = self.asked(&slots);
+        for slot in slots {
             best.fill(0.0);
             if let Some(word) = &slot.word {
                 self.match_word(word, slot.weight, &mut best);
@@ -221,6 +244,9 @@ impl Index {
                 } else {
                     1e-3 * steer
                 };
+                if content > 0.0 {
+                    score *= 1.0 + NAME_COVERAGE * self.coverage(i, &asked);
+                }
                 if question && self.read_only[i] {
                     score *= 1.0 + QUESTION_LEAN;
                 }
@@ -230,6 +256,30 @@ impl Index {
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.into_iter().take(limit).map(|(_, i)| i).collect()
+    }
+
+    /// The terms the task's prose asks for, and what stands for them, folded and not: what
+    /// a tool's name is checked against. Words inside values are left out.
+    fn asked(&self, slots: &[Slot]) -> HashSet<String> {
+        let known = |w: &str| self.exact.contains_key(w);
+        slots
+            .iter()
+            .filter(|slot| slot.weight >= 1.0)
+            .flat_map(|slot| {
+                let word = slot.word.as_deref().into_iter();
+                word.chain(slot.equivalents.iter().copied())
+            })
+            .flat_map(|w| [w.to_owned(), fold(w, known)])
+            .collect()
+    }
+
+    /// The share of tool `i`'s name words, after its namespace, that the task asks for.
+    fn coverage(&self, i: usize, asked: &HashSet<String>) -> f64 {
+        let name = &self.names[i];
+        if name.is_empty() {
+            return 0.0;
+        }
+        name.iter().filter(|w| asked.contains(*w)).count() as f64 / name.len() as f64
     }
 
     /// Raises `best[i]` to the score of `word` for each tool `i` that holds it, exactly or
