@@ -28,27 +28,23 @@
 //! Only the catalog and the tasks are asserted; the numbers are reported, not checked, so
 //! a change of the ranker shows up here as a change of the table in `BENCHMARKS.md`.
 
+mod common_real_tools;
+
 use std::{
     collections::{BTreeMap, HashMap},
     fmt::Write as _,
     fs,
-    path::{Path, PathBuf},
-    sync::Mutex,
+    path::Path,
 };
 
+use common_real_tools::{Task, catalog, searchable_text, servers, tasks, words};
 use mcp_tools_runtime::{
-    __private::v1::{Call, CallFuture, InputSchema, RawSchema, ToolDefinition, ToolMeta},
-    Caller, Encoding, OutputSchema, Registry, ToolOutput,
-    rmcp::model::{CallToolResult, JsonObject, Tool},
+    Encoding,
+    rmcp::model::{CallToolResult, Tool},
     wire::SEARCH_TOOL,
 };
-use mcp_tools_shared::title::title_case;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-/// Folders of server files, relative to this crate.
-const SERVER_DIRS: [&str; 2] = ["corpus/servers", "tests/discovery_corpus/servers"];
-const TASKS: &str = "tests/discovery_corpus/tasks.json";
 const CATEGORIES: [&str; 3] = ["literal", "paraphrased", "server_named"];
 /// Results asked of `tools_search`, its maximum.
 const DEPTH: usize = 10;
@@ -70,204 +66,6 @@ fn half(request: &str) -> &'static str {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
     if hash % 2 == 0 { "dev" } else { "held-out" }
-}
-
-/// One server's `tools/list`, as stored.
-#[derive(Deserialize)]
-struct ServerFile {
-    server: String,
-    source: String,
-    tools: Vec<Value>,
-}
-
-#[derive(Deserialize)]
-struct Task {
-    /// The request, as a user words it.
-    #[serde(rename = "task")]
-    request: String,
-    expect: Vec<String>,
-    category: String,
-}
-
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn servers() -> Vec<ServerFile> {
-    let mut files = Vec::new();
-    for dir in SERVER_DIRS {
-        let mut paths: Vec<PathBuf> = fs::read_dir(crate_dir().join(dir))
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .map(|entry| entry.expect("a directory entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        paths.sort();
-        files.extend(paths.iter().map(|p| read_json::<ServerFile>(p)));
-    }
-    files
-}
-
-fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> T {
-    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The wire names of a server's tools. A server whose tools all share a first word has its
-/// namespace already (`browser_click`, `maps_geocode`), as does a lone tool named after its
-/// server (`fetch`); the others get the server's name in front (`github_get_me`).
-fn wire_names(server: &ServerFile) -> Vec<String> {
-    let namespace = server.server.replace('-', "_");
-    let published: Vec<&str> = server
-        .tools
-        .iter()
-        .map(|t| t["name"].as_str().expect("every tool has a name"))
-        .collect();
-    let first_word = |name: &str| name.split('_').next().unwrap_or_default().to_owned();
-    let shared = published.len() > 1
-        && published.iter().all(|n| n.contains('_'))
-        && published
-            .iter()
-            .all(|n| first_word(n) == first_word(published[0]));
-    published
-        .iter()
-        .map(|name| {
-            if shared || *name == namespace {
-                (*name).to_owned()
-            } else {
-                format!("{namespace}_{name}")
-            }
-        })
-        .collect()
-}
-
-/// The output schema of the definition being built: `from_spec` takes a plain fn for it.
-static NEXT_OUTPUT_SCHEMA: Mutex<Option<JsonObject>> = Mutex::new(None);
-
-fn take_output_schema() -> Option<OutputSchema> {
-    NEXT_OUTPUT_SCHEMA
-        .lock()
-        .expect("not poisoned")
-        .take()
-        .map(|schema| OutputSchema {
-            schema,
-            wrapped: false,
-        })
-}
-
-fn describe_nothing(_: &mut InputSchema) {}
-
-fn answer<'a>(_: &'a Call<'_>) -> CallFuture<'a> {
-    Box::pin(async { Ok(ToolOutput::text("done")) })
-}
-
-fn leak(text: &str) -> &'static str {
-    Box::leak(text.to_owned().into_boxed_str())
-}
-
-/// The JSON Schema dialect the registry enforces, and so the one its input schemas declare.
-const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
-
-/// A published tool as the registry holds it: what `#[tool(input_schema = …)]` builds, so
-/// its name, title, description, input schema (as written), output schema and annotations
-/// are the server's. Its handler answers a fixed line; only the definition is ranked.
-///
-/// The one change: a schema that declares draft-07 declares 2020-12 instead, as a port must,
-/// since the registry refuses a dialect it does not enforce (their other keywords mean the
-/// same in both). Tools without a title get the one `#[tool]` would give them.
-fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
-    let hint = |key: &str| published["annotations"][key].as_bool();
-    let mut schema = published["inputSchema"].clone();
-    if schema.get("$schema").is_some_and(|d| d != DIALECT) {
-        schema["$schema"] = DIALECT.into();
-    }
-    let properties: Vec<&'static str> = schema["properties"]
-        .as_object()
-        .map(|p| p.keys().map(|k| leak(k)).collect())
-        .unwrap_or_default();
-    let name = published["name"].as_str().unwrap_or_default();
-    let title = published["title"]
-        .as_str()
-        .map_or_else(|| title_case(name), str::to_owned);
-    let meta: &'static ToolMeta = Box::leak(Box::new(ToolMeta {
-        name: leak(wire_name),
-        title: leak(&title),
-        description: leak(published["description"].as_str().unwrap_or_default()),
-        fn_path: "discovery_bench::definition",
-        read_only: hint("readOnlyHint"),
-        destructive: hint("destructiveHint"),
-        idempotent: hint("idempotentHint"),
-        open_world: hint("openWorldHint"),
-        aliases: &[],
-        scopes: &[],
-        keywords: &[],
-        timeout_ms: None,
-        max_response_tokens: None,
-        concise_tokens: None,
-        detailed_tokens: None,
-        binary: None,
-        input_schema: Some(RawSchema {
-            path: leak(wire_name),
-            text: leak(&schema.to_string()),
-            properties: Box::leak(properties.into_boxed_slice()),
-        }),
-        params: &[],
-    }));
-    *NEXT_OUTPUT_SCHEMA.lock().expect("not poisoned") =
-        published["outputSchema"].as_object().cloned();
-    ToolDefinition::from_spec(meta, describe_nothing, take_output_schema, answer)
-}
-
-/// Every tool of every server, in file order, and the registry serving them in
-/// progressive-discovery mode.
-fn catalog(servers: &[ServerFile]) -> (Vec<String>, Registry) {
-    let mut names = Vec::new();
-    let mut definitions = Vec::new();
-    for server in servers {
-        for (name, tool) in wire_names(server).into_iter().zip(&server.tools) {
-            definitions.push(definition(&name, tool));
-            names.push(name);
-        }
-    }
-    let registry = Registry::builder()
-        .server_info("discovery-bench", "1.0.0")
-        .default_caller(Caller::anonymous())
-        .tools(definitions)
-        .progressive_discovery(Vec::<String>::new())
-        .build()
-        .unwrap_or_else(|e| panic!("the catalog builds: {e}"));
-    (names, registry)
-}
-
-/// Lower-cased runs of letters and digits.
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-}
-
-/// What both rankers read of a tool: its name, title, description, and each top-level
-/// parameter's name and description.
-fn searchable_text(tool: &Tool) -> String {
-    let mut text = format!(
-        "{} {} {}",
-        tool.name,
-        tool.title.as_deref().unwrap_or_default(),
-        tool.description.as_deref().unwrap_or_default()
-    );
-    if let Some(properties) = tool
-        .input_schema
-        .get("properties")
-        .and_then(Value::as_object)
-    {
-        for (name, property) in properties {
-            let doc = property
-                .get("description")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let _ = write!(text, " {name} {doc}");
-        }
-    }
-    text
 }
 
 /// Okapi BM25 over whole documents, k1 = 1.2, b = 0.75.
@@ -378,7 +176,7 @@ fn median(values: &mut [usize]) -> usize {
 async fn discovery_on_real_tools() {
     let servers = servers();
     let (names, registry) = catalog(&servers);
-    let tasks: Vec<Task> = read_json(&crate_dir().join(TASKS));
+    let tasks: Vec<Task> = tasks();
 
     // The catalog and the tasks are what this asserts; the scores are reported.
     assert!(servers.len() >= 15, "{} servers", servers.len());
