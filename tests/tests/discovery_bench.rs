@@ -22,7 +22,7 @@
 //! rather than to the way users word them.
 //!
 //! Each task's two rankings are written beside the catalog to
-//! `target/tmp/discovery-bench.json`, for rankers measured outside this test
+//! `target/tmp/discovery-bench.json` (a published request's `half` is `published`), for rankers measured outside this test
 //! (`bench/discovery-embeddings` fuses embedding models with them).
 //!
 //! Only the catalog and the tasks are asserted; the numbers are reported, not checked, so
@@ -37,7 +37,7 @@ use std::{
     path::Path,
 };
 
-use common_real_tools::{Task, catalog, searchable_text, servers, tasks, words};
+use common_real_tools::{Task, catalog, published_tasks, searchable_text, servers, tasks, words};
 use mcp_tools_runtime::{
     Encoding,
     rmcp::model::{CallToolResult, Tool},
@@ -49,7 +49,7 @@ const CATEGORIES: [&str; 3] = ["literal", "paraphrased", "server_named"];
 /// Results asked of `tools_search`, its maximum.
 const DEPTH: usize = 10;
 /// The rows of the table: every task, each category, each half, each half's paraphrases.
-const GROUPS: [&str; 8] = [
+const GROUPS: [&str; 12] = [
     "all",
     "literal",
     "paraphrased",
@@ -58,6 +58,10 @@ const GROUPS: [&str; 8] = [
     "held-out",
     "dev paraphrased",
     "held-out paraphrased",
+    "published",
+    "published literal",
+    "published paraphrased",
+    "published server_named",
 ];
 
 /// The half a task falls in: FNV-1a of its text, even for `dev`, odd for `held-out`.
@@ -177,12 +181,21 @@ async fn discovery_on_real_tools() {
     let servers = servers();
     let (names, registry) = catalog(&servers);
     let tasks: Vec<Task> = tasks();
+    let published: Vec<Task> = published_tasks();
 
     // The catalog and the tasks are what this asserts; the scores are reported.
     assert!(servers.len() >= 15, "{} servers", servers.len());
     assert!(names.len() >= 300, "{} tools", names.len());
     assert!(tasks.len() >= 150, "{} tasks", tasks.len());
-    for task in &tasks {
+    assert!(published.len() >= 40, "{} published tasks", published.len());
+    for task in &published {
+        assert!(
+            task.source.is_some(),
+            "{:?}: a published request names its source",
+            task.request
+        );
+    }
+    for task in tasks.iter().chain(&published) {
         assert!(
             CATEGORIES.contains(&task.category.as_str()),
             "{:?}: unknown category `{}`",
@@ -215,7 +228,11 @@ async fn discovery_on_real_tools() {
     let mut schemas = Vec::new();
     let mut misses = Vec::new();
     let mut rankings = Vec::new();
-    for task in &tasks {
+    let blind = tasks
+        .iter()
+        .map(|t| (t, false))
+        .chain(published.iter().map(|t| (t, true)));
+    for (task, is_published) in blind {
         let search = |detail: &'static str| {
             registry.call(
                 SEARCH_TOOL,
@@ -229,12 +246,14 @@ async fn discovery_on_real_tools() {
             "{:?}: {result:?}",
             task.request
         );
-        let answer = text_of(&result);
-        chars.push(answer.chars().count());
-        tokens.push(encoding.count(&answer));
-        schemas.push(answer.matches("\"inputSchema\"").count());
-        let full = search("full").await.expect("tools_search answers");
-        full_tokens.push(encoding.count(&text_of(&full)));
+        if !is_published {
+            let answer = text_of(&result);
+            chars.push(answer.chars().count());
+            tokens.push(encoding.count(&answer));
+            schemas.push(answer.matches("\"inputSchema\"").count());
+            let full = search("full").await.expect("tools_search answers");
+            full_tokens.push(encoding.count(&text_of(&full)));
+        }
         let found: Vec<String> = result
             .structured_content
             .as_ref()
@@ -256,13 +275,21 @@ async fn discovery_on_real_tools() {
             rank_of(&found, &task.expect),
             rank_of(&baseline, &task.expect),
         );
-        let half = half(&task.request);
-        let groups = [
-            "all".to_owned(),
-            task.category.clone(),
-            half.to_owned(),
-            format!("{half} {}", task.category),
-        ];
+        let half = if is_published {
+            "published"
+        } else {
+            half(&task.request)
+        };
+        let groups = if is_published {
+            vec![half.to_owned(), format!("{half} {}", task.category)]
+        } else {
+            vec![
+                "all".to_owned(),
+                task.category.clone(),
+                half.to_owned(),
+                format!("{half} {}", task.category),
+            ]
+        };
         for group in groups {
             ranks
                 .entry((group.clone(), "tools_search"))
@@ -293,10 +320,11 @@ async fn discovery_on_real_tools() {
     }
 
     let mut table = format!(
-        "{} tools of {} servers, {} tasks\n\n| tasks | n | ranker | recall@1 | recall@3 | recall@5 | MRR@10 |\n| --- | ---: | --- | ---: | ---: | ---: | ---: |\n",
+        "{} tools of {} servers, {} tasks and {} published requests\n\n| tasks | n | ranker | recall@1 | recall@3 | recall@5 | MRR@10 |\n| --- | ---: | --- | ---: | ---: | ---: | ---: |\n",
         names.len(),
         servers.len(),
-        tasks.len()
+        tasks.len(),
+        published.len()
     );
     for group in GROUPS {
         for ranker in ["tools_search", "BM25"] {

@@ -25,6 +25,9 @@ use serde_json::Value;
 /// Folders of server files, relative to this crate.
 pub(crate) const SERVER_DIRS: [&str; 2] = ["corpus/servers", "tests/discovery_corpus/servers"];
 pub(crate) const TASKS: &str = "tests/discovery_corpus/tasks.json";
+/// Requests the servers' own documentation gives as examples, labelled without running a
+/// ranker: a blind set.
+pub(crate) const PUBLISHED: &str = "tests/discovery_corpus/published_tasks.json";
 
 /// One server's `tools/list`, as stored.
 #[derive(Deserialize)]
@@ -41,11 +44,19 @@ pub(crate) struct Task {
     pub(crate) request: String,
     pub(crate) expect: Vec<String>,
     pub(crate) category: String,
+    /// Where a published request was published.
+    #[serde(default)]
+    pub(crate) source: Option<String>,
 }
 
 /// The tasks, as stored.
 pub(crate) fn tasks() -> Vec<Task> {
     read_json(&crate_dir().join(TASKS))
+}
+
+/// The published requests, as stored.
+pub(crate) fn published_tasks() -> Vec<Task> {
+    read_json(&crate_dir().join(PUBLISHED))
 }
 
 pub(crate) fn crate_dir() -> PathBuf {
