@@ -18,7 +18,7 @@ use std::{hint::black_box, time::Duration};
 use bm25::{Language, SearchEngineBuilder};
 use common_real_tools::{catalog, definitions, searchable_text, servers, tasks};
 use criterion::{BatchSize, Criterion};
-use mcp_tools_runtime::{Registry, wire::SEARCH_TOOL};
+use mcp_tools_runtime::{Encoding, Registry, wire::SEARCH_TOOL};
 use serde_json::json;
 use tokio::runtime::Builder;
 
@@ -54,6 +54,19 @@ fn main() {
     search.bench_function("bm25 crate, top 10, ranking only", |b| {
         b.iter(|| black_box(engine.search(next.next().expect("endless"), 10)));
     });
+    // Where a search's time goes: the answer's tokens are counted, to keep it in budget.
+    let answer: String = runtime
+        .block_on(registry.call(SEARCH_TOOL, json!({ "query": queries[0], "limit": 10 })))
+        .expect("tools_search answers")
+        .content
+        .iter()
+        .filter_map(|block| block.as_text().map(|t| t.text.clone()))
+        .collect();
+    let encoding = Encoding::default();
+    search.bench_function(
+        format!("o200k count of one answer ({} characters)", answer.len()),
+        |b| b.iter(|| black_box(encoding.count(black_box(&answer)))),
+    );
     search.finish();
 
     let mut build = criterion.benchmark_group(format!("index, {} tools", names.len()));
