@@ -220,8 +220,11 @@ pub(super) fn value_kind(token: &str) -> Option<&'static [&'static str]> {
     }
     // `v1.2.0`, `v2.1`, `1.4.2`: numbers joined by dots, after a `v` or with two dots (a
     // lone `40.7128` is a number).
-    let number = token.strip_prefix(['v', 'V']).unwrap_or(token);
-    if number.matches('.').count() >= if number.len() < token.len() { 1 } else { 2 }
+    let (number, dots) = match token.strip_prefix(['v', 'V']) {
+        Some(number) => (number, 1),
+        None => (token, 2),
+    };
+    if number.matches('.').count() >= dots
         && number
             .split('.')
             .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()))
