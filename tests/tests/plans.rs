@@ -161,13 +161,16 @@ fn build(store: Arc<dyn Store>, ledger: Arc<Ledger>, caller: Caller) -> Registry
 }
 
 fn registry() -> (Registry, Arc<Ledger>) {
-    let ledger = Arc::new(Ledger::default());
-    let registry = build(
-        Arc::new(MemoryStore::new()),
-        Arc::clone(&ledger),
-        Caller::new("alice"),
-    );
+    let ([registry], ledger) = replicas([Caller::new("alice")]);
     (registry, ledger)
+}
+
+/// Replicas of one server sharing its store, secret and ledger, each serving its caller.
+fn replicas<const N: usize>(callers: [Caller; N]) -> ([Registry; N], Arc<Ledger>) {
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let ledger = Arc::new(Ledger::default());
+    let registries = callers.map(|caller| build(Arc::clone(&store), Arc::clone(&ledger), caller));
+    (registries, ledger)
 }
 
 fn text(result: &CallToolResult) -> &str {
@@ -358,14 +361,12 @@ async fn an_edited_or_foreign_handle_is_refused_with_what_to_do() {
 
 #[tokio::test]
 async fn a_handle_works_only_for_the_caller_it_was_issued_to() {
-    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-    let ledger = Arc::new(Ledger::default());
-    let alice = build(
-        Arc::clone(&store),
-        Arc::clone(&ledger),
+    // Alice's second registry is another replica sharing the store and secret.
+    let ([alice, bob, alice_again], ledger) = replicas([
         Caller::new("alice"),
-    );
-    let bob = build(Arc::clone(&store), Arc::clone(&ledger), Caller::new("bob"));
+        Caller::new("bob"),
+        Caller::new("alice"),
+    ]);
     let handle = preview(&alice, json!({ "order_number": "OR-2" })).await["handle"].clone();
     let result = commit(&bob, &handle).await;
     assert_eq!(kind(&result), Some("permission_denied"));
@@ -374,12 +375,7 @@ async fn a_handle_works_only_for_the_caller_it_was_issued_to() {
         "permission denied: `handle` was issued to another caller; preview the change yourself for a handle of your own"
     );
     assert_eq!(ledger.refunds.load(Ordering::SeqCst), 0);
-    // Alice, on another replica that shares the store and secret, commits it.
-    let alice_again = build(
-        Arc::clone(&store),
-        Arc::clone(&ledger),
-        Caller::new("alice"),
-    );
+    // Alice, on another replica, commits it.
     assert_eq!(
         text(&commit(&alice_again, &handle).await),
         "refund #1: 1999 cents on OR-2"
@@ -388,12 +384,10 @@ async fn a_handle_works_only_for_the_caller_it_was_issued_to() {
 
 #[tokio::test]
 async fn the_same_subject_of_another_issuer_is_another_caller() {
-    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-    let ledger = Arc::new(Ledger::default());
-    let ours = Caller::new("alice").with_issuer("https://auth.a.example");
-    let theirs = Caller::new("alice").with_issuer("https://auth.b.example");
-    let a = build(Arc::clone(&store), Arc::clone(&ledger), ours);
-    let b = build(Arc::clone(&store), Arc::clone(&ledger), theirs);
+    let ([a, b], _) = replicas([
+        Caller::new("alice").with_issuer("https://auth.a.example"),
+        Caller::new("alice").with_issuer("https://auth.b.example"),
+    ]);
     let handle = preview(&a, json!({ "order_number": "OR-9" })).await["handle"].clone();
     assert_eq!(kind(&commit(&b, &handle).await), Some("permission_denied"));
     // Idempotency keys too: the same key is another request for the other issuer's alice.
@@ -528,14 +522,7 @@ async fn an_idempotency_key_argument_runs_a_call_once_per_key() {
 
 #[tokio::test]
 async fn keys_are_per_caller() {
-    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-    let ledger = Arc::new(Ledger::default());
-    let alice = build(
-        Arc::clone(&store),
-        Arc::clone(&ledger),
-        Caller::new("alice"),
-    );
-    let bob = build(Arc::clone(&store), Arc::clone(&ledger), Caller::new("bob"));
+    let ([alice, bob], _) = replicas([Caller::new("alice"), Caller::new("bob")]);
     let args = json!({ "invoice_number": "INV-9", "idempotency_key": "same" });
     let a = alice.call("order_pay", args.clone()).await.unwrap();
     let b = bob.call("order_pay", args).await.unwrap();
