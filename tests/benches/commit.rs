@@ -25,7 +25,7 @@ use criterion::Criterion;
 use mcp_tools_runtime::{
     Registry,
     prelude::*,
-    store::{MemoryStore, RedisStore, Store},
+    store::{MemoryStore, Store},
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -156,10 +156,7 @@ fn main() {
         .build()
         .expect("a runtime");
     let server = RedisServer::start();
-    let redis = runtime
-        .block_on(RedisStore::connect(&server.url()))
-        .expect("the bench's redis-server answers")
-        .with_prefix("bench:");
+    let redis = runtime.block_on(server.connect()).with_prefix("bench:");
     let sides = [
         ("memory", registry(Arc::new(MemoryStore::new()))),
         ("redis", registry(Arc::new(redis))),

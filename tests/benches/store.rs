@@ -20,7 +20,7 @@ use std::{
 
 use common_redis::RedisServer;
 use criterion::Criterion;
-use mcp_tools_runtime::store::{MemoryStore, RedisStore, Store};
+use mcp_tools_runtime::store::{MemoryStore, Store};
 use tokio::runtime::Builder;
 
 /// A plan as the runtime stores it: a few hundred bytes of arguments and preview.
@@ -63,10 +63,7 @@ fn main() {
         .build()
         .expect("a runtime");
     let server = RedisServer::start();
-    let redis = runtime
-        .block_on(RedisStore::connect(&server.url()))
-        .expect("the bench's redis-server answers")
-        .with_prefix("bench:");
+    let redis = runtime.block_on(server.connect()).with_prefix("bench:");
     let memory = MemoryStore::new();
 
     let mut criterion = Criterion::default()

@@ -21,16 +21,10 @@ const TASKS: usize = 50;
 /// Separate connections the racing tasks are spread over, as separate replicas would be.
 const CONNECTIONS: usize = 5;
 
-async fn connect(server: &RedisServer) -> RedisStore {
-    RedisStore::connect(&server.url())
-        .await
-        .unwrap_or_else(|err| panic!("connecting to {}: {err}", server.url()))
-}
-
 async fn connections(server: &RedisServer) -> Vec<RedisStore> {
     let mut stores = Vec::with_capacity(CONNECTIONS);
     for _ in 0..CONNECTIONS {
-        stores.push(connect(server).await);
+        stores.push(server.connect().await);
     }
     stores
 }
@@ -38,7 +32,7 @@ async fn connections(server: &RedisServer) -> Vec<RedisStore> {
 #[tokio::test]
 async fn keeps_the_store_contract() {
     let server = RedisServer::start();
-    let store = connect(&server).await;
+    let store = server.connect().await;
     check_contract(&store, "plain:").await;
     check_contract(&store.with_prefix("shipments:"), "prefixed:").await;
 }
@@ -46,7 +40,7 @@ async fn keeps_the_store_contract() {
 #[tokio::test]
 async fn prefixes_keep_stores_apart() {
     let server = RedisServer::start();
-    let bare = connect(&server).await;
+    let bare = server.connect().await;
     let a = bare.clone().with_prefix("a:");
     let b = bare.clone().with_prefix("b:");
 
@@ -161,8 +155,8 @@ async fn fifty_racing_replaces_lose_no_increment() {
 #[tokio::test]
 async fn replicas_share_one_secret() {
     let server = RedisServer::start();
-    let first = connect(&server).await.with_prefix("shipments:");
-    let second = connect(&server).await.with_prefix("shipments:");
+    let first = server.connect().await.with_prefix("shipments:");
+    let second = server.connect().await.with_prefix("shipments:");
     let secret = first.shared_secret().await.expect("shared_secret");
     assert_eq!(secret.len(), 32);
     assert_eq!(second.shared_secret().await.expect("shared_secret"), secret);
@@ -172,7 +166,7 @@ async fn replicas_share_one_secret() {
         "asked again"
     );
 
-    let other = connect(&server).await.with_prefix("billing:");
+    let other = server.connect().await.with_prefix("billing:");
     assert_ne!(
         other.shared_secret().await.expect("shared_secret"),
         secret,
@@ -187,7 +181,7 @@ const SLACK: Duration = Duration::from_millis(500);
 async fn a_dead_redis_fails_calls_quickly_and_a_new_one_is_used() {
     let timeout = Duration::from_millis(300);
     let mut server = RedisServer::start();
-    let store = connect(&server).await.with_timeout(timeout);
+    let store = server.connect().await.with_timeout(timeout);
     store.put("plan:1", b"before", TTL).await.expect("put");
 
     server.kill();
@@ -237,7 +231,7 @@ async fn a_hung_redis_fails_calls_within_the_timeout() {
     // Longer than the default, so no bound of 1 s inside the connection may cut it short.
     let timeout = Duration::from_millis(1_300);
     let server = RedisServer::start();
-    let store = connect(&server).await.with_timeout(timeout);
+    let store = server.connect().await.with_timeout(timeout);
     store.put("plan:1", b"held", TTL).await.expect("put");
 
     server.pause();

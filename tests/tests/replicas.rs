@@ -234,10 +234,7 @@ impl Deployment {
 
     /// The Redis the replicas share, under their prefix.
     async fn store(&self) -> RedisStore {
-        RedisStore::connect(&self.redis.url())
-            .await
-            .expect("the test connects to Redis")
-            .with_prefix(PREFIX)
+        self.redis.connect().await.with_prefix(PREFIX)
     }
 
     /// The routing table as it is in Redis now.

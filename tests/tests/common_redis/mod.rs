@@ -28,6 +28,8 @@ use std::{
     time::{Duration, Instant},
 };
 
+use mcp_tools_runtime::store::RedisStore;
+
 /// How long a started server may take to answer `PING`.
 const START_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -78,6 +80,13 @@ impl RedisServer {
     /// `redis://127.0.0.1:PORT/0`.
     pub(crate) fn url(&self) -> String {
         format!("redis://127.0.0.1:{}/0", self.port)
+    }
+
+    /// A store on this server, without a prefix.
+    pub(crate) async fn connect(&self) -> RedisStore {
+        RedisStore::connect(&self.url())
+            .await
+            .unwrap_or_else(|err| panic!("connecting to {}: {err}", self.url()))
     }
 
     /// Kills the server at once (`SIGKILL`), as a crash would.
