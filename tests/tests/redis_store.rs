@@ -70,30 +70,46 @@ async fn prefixes_keep_stores_apart() {
     assert_eq!(bare.get("a:plan:1").await.expect("get"), None);
 }
 
+/// Runs `TASKS` copies of `task` at once, released together, spread over the connections
+/// as many replicas' calls would be; their results in task order.
+async fn race<T, F, Fut>(stores: &[RedisStore], task: F) -> Vec<T>
+where
+    F: Fn(usize, RedisStore) -> Fut,
+    Fut: Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    let start = Arc::new(Barrier::new(TASKS));
+    let tasks: Vec<_> = (0..TASKS)
+        .map(|i| {
+            let run = task(i, stores[i % CONNECTIONS].clone());
+            let start = Arc::clone(&start);
+            tokio::spawn(async move {
+                start.wait().await;
+                run.await
+            })
+        })
+        .collect();
+    let mut results = Vec::with_capacity(TASKS);
+    for task in tasks {
+        results.push(task.await.expect("a racing task"));
+    }
+    results
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_of_fifty_racing_put_new_wins() {
     let server = RedisServer::start();
     let stores = connections(&server).await;
-    let start = Arc::new(Barrier::new(TASKS));
-    let tasks: Vec<_> = (0..TASKS)
-        .map(|task| {
-            let store = stores[task % CONNECTIONS].clone();
-            let start = Arc::clone(&start);
-            tokio::spawn(async move {
-                let value = format!("task {task}");
-                start.wait().await;
-                let won = store
-                    .put_new("once:claim", value.as_bytes(), TTL)
-                    .await
-                    .expect("put_new");
-                won.then_some(value)
-            })
-        })
-        .collect();
-    let mut winners = Vec::new();
-    for task in tasks {
-        winners.extend(task.await.expect("a racing task"));
-    }
+    let outcomes = race(&stores, |task, store| async move {
+        let value = format!("task {task}");
+        let won = store
+            .put_new("once:claim", value.as_bytes(), TTL)
+            .await
+            .expect("put_new");
+        won.then_some(value)
+    })
+    .await;
+    let winners: Vec<String> = outcomes.into_iter().flatten().collect();
     assert_eq!(winners.len(), 1, "winners: {winners:?}");
     let held = stores[0].get("once:claim").await.expect("get");
     assert_eq!(
@@ -108,38 +124,29 @@ async fn fifty_racing_replaces_lose_no_increment() {
     let server = RedisServer::start();
     let stores = connections(&server).await;
     stores[0].put("counter", b"0", TTL).await.expect("put");
-    let start = Arc::new(Barrier::new(TASKS));
-    let tasks: Vec<_> = (0..TASKS)
-        .map(|task| {
-            let store = stores[task % CONNECTIONS].clone();
-            let start = Arc::clone(&start);
-            tokio::spawn(async move {
-                start.wait().await;
-                // Read, add one, write back only if nobody wrote meanwhile; else read again.
-                let mut attempts = 0_u32;
-                loop {
-                    attempts += 1;
-                    let current = store.get("counter").await.expect("get").expect("a counter");
-                    let count: u64 = std::str::from_utf8(&current)
-                        .expect("a decimal counter")
-                        .parse()
-                        .expect("a decimal counter");
-                    let next = (count + 1).to_string();
-                    if store
-                        .replace("counter", &current, next.as_bytes(), TTL)
-                        .await
-                        .expect("replace")
-                    {
-                        return attempts;
-                    }
-                }
-            })
-        })
-        .collect();
-    let mut attempts = 0;
-    for task in tasks {
-        attempts += task.await.expect("a racing task");
-    }
+    let attempts = race(&stores, |_, store| async move {
+        // Read, add one, write back only if nobody wrote meanwhile; else read again.
+        let mut attempts = 0_u32;
+        loop {
+            attempts += 1;
+            let current = store.get("counter").await.expect("get").expect("a counter");
+            let count: u64 = std::str::from_utf8(&current)
+                .expect("a decimal counter")
+                .parse()
+                .expect("a decimal counter");
+            let next = (count + 1).to_string();
+            if store
+                .replace("counter", &current, next.as_bytes(), TTL)
+                .await
+                .expect("replace")
+            {
+                return attempts;
+            }
+        }
+    })
+    .await
+    .into_iter()
+    .sum::<u32>();
     let count = stores[0]
         .get("counter")
         .await
