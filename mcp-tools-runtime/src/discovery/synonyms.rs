@@ -206,7 +206,7 @@ pub(super) fn phrases(words: &[String]) -> impl Iterator<Item = &'static [&'stat
 /// a file, `/var/log` about a path, `jane@example.com` about email, `v1.2.0` about a
 /// version, the name of a release or tag.
 pub(super) fn value_kind(token: &str) -> Option<&'static [&'static str]> {
-    let token = token.trim_matches(|c: char| ".,;:!?()\"'`".contains(c));
+    let token = super::terms::bare(token);
     let lower = token.to_ascii_lowercase();
     if lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("www.") {
         return Some(&["url", "web", "page"]);

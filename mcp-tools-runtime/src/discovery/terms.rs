@@ -122,6 +122,12 @@ pub(super) fn is_content(word: &str) -> bool {
         && !STOP_WORDS.contains(&word)
 }
 
+/// A whitespace-separated token of a query without the punctuation and quotes around it:
+/// `config.yaml` of "`config.yaml`,", `v1.2.0` of "(v1.2.0)".
+pub(super) fn bare(token: &str) -> &str {
+    token.trim_matches(|c: char| ".,;:!?()[]{}\"'`".contains(c))
+}
+
 /// Whether a whitespace-separated token of a query is a value the task acts on rather than
 /// words that say what to do: a path or URL (`acme/api`, `https://…`), an address
 /// (`jane@example.com`), a reference (`#42`), a dotted name or version (`README.md`,
@@ -129,7 +135,7 @@ pub(super) fn is_content(word: &str) -> bool {
 /// weakly: "acme/api" is not a request for a tool about APIs. Plain words that hold a digit
 /// (`s3`, `ec2`, `oauth2`) are names, not values.
 pub(super) fn is_value(token: &str) -> bool {
-    let token = token.trim_matches(|c: char| ".,;:!?()[]{}\"'`".contains(c));
+    let token = bare(token);
     let digits = token.chars().filter(char::is_ascii_digit).count();
     let letters = token.chars().filter(|c| c.is_alphabetic()).count();
     let inner_dot = token
