@@ -51,100 +51,52 @@ TIMEOUT = 60  # seconds for one server, start to finish
 NODE22_PACKAGE = "node@22.23.3"
 
 # --- the servers -----------------------------------------------------------
-# kind "npm":  package@version (and any "extra" packages) installed with npm;
-#              run `bin` under node.
-# kind "pypi": package==version installed into a venv; run its console script.
-# kind "toolsnaps": definitions read from a repository's published snapshots.
-# args/env may use {tmp} (a fresh scratch directory) and {node22}; "note" is
-# added to the recorded source where an argument changes what is listed.
-SERVERS: dict[str, dict] = {
-    "filesystem": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-filesystem", "version": "2026.8.31",
-        "bin": "mcp-server-filesystem", "args": ["{tmp}"],
-    },
-    "memory": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-memory", "version": "2026.8.31",
-        "bin": "mcp-server-memory", "env": {"MEMORY_FILE_PATH": "{tmp}/memory.jsonl"},
-    },
-    "everything": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-everything", "version": "2026.8.31",
-        "bin": "mcp-server-everything", "args": ["stdio"],
-    },
-    "sequential-thinking": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-sequential-thinking", "version": "2026.8.31",
-        "bin": "mcp-server-sequential-thinking",
-    },
-    "github-reference": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-github", "version": "2025.4.8",
-        "bin": "mcp-server-github", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "fake"},
-    },
-    "slack": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-slack", "version": "2025.4.25",
-        "bin": "mcp-server-slack", "env": {"SLACK_BOT_TOKEN": "xoxb-fake", "SLACK_TEAM_ID": "T00000000"},
-    },
-    "gitlab": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-gitlab", "version": "2025.4.25",
-        "bin": "mcp-server-gitlab", "env": {"GITLAB_PERSONAL_ACCESS_TOKEN": "fake"},
-        # It imports zod without declaring it; a plain install now hoists zod 4,
-        # which its zod-to-json-schema turns into empty input schemas. zod 3,
-        # which its SDK itself depends on, gives the schemas it was written for.
-        "extra": ["zod@3.25.76"], "note": " (with zod 3.25.76)",
-    },
-    "postgres": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-postgres", "version": "0.6.2",
-        "bin": "mcp-server-postgres", "args": ["postgresql://localhost/none"],
-    },
-    "puppeteer": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-puppeteer", "version": "2025.5.12",
-        "bin": "mcp-server-puppeteer",
-    },
-    "google-maps": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-google-maps", "version": "0.6.2",
-        "bin": "mcp-server-google-maps", "env": {"GOOGLE_MAPS_API_KEY": "fake"},
-    },
-    "brave-search": {
-        "kind": "npm", "package": "@modelcontextprotocol/server-brave-search", "version": "0.6.2",
-        "bin": "mcp-server-brave-search", "env": {"BRAVE_API_KEY": "fake"},
-    },
-    "playwright": {
-        "kind": "npm", "package": "@playwright/mcp", "version": "0.0.83",
-        "bin": "playwright-mcp", "args": ["--headless"],
-    },
-    "notion": {
-        "kind": "npm", "package": "@notionhq/notion-mcp-server", "version": "2.5.2",
-        "bin": "notion-mcp-server", "env": {"NOTION_TOKEN": "ntn_fake"},
-    },
-    "sentry": {
-        "kind": "npm", "package": "@sentry/mcp-server", "version": "0.39.0", "node": "{node22}",
-        "bin": "sentry-mcp", "args": ["--access-token=fake"],
-    },
-    "stripe": {
-        # 0.3.x only relays to Stripe's hosted server; 0.2.5 is the last
-        # release that defines its tools locally (through @stripe/agent-toolkit).
-        "kind": "npm", "package": "@stripe/mcp", "version": "0.2.5",
-        "bin": "mcp", "args": ["--tools=all", "--api-key=sk_test_fake"], "note": " --tools=all",
-    },
-    "context7": {
-        "kind": "npm", "package": "@upstash/context7-mcp", "version": "4.1.1",
-        "bin": "context7-mcp",
-    },
-    "fetch": {
-        "kind": "pypi", "package": "mcp-server-fetch", "version": "2026.10.24",
-        "bin": "mcp-server-fetch",
-    },
-    "time": {
-        "kind": "pypi", "package": "mcp-server-time", "version": "2026.10.19",
-        "bin": "mcp-server-time", "args": ["--local-timezone", "UTC"], "note": " --local-timezone UTC",
-    },
-    "git": {
-        "kind": "pypi", "package": "mcp-server-git", "version": "2026.10.19",
-        "bin": "mcp-server-git", "args": ["--repository", "{tmp}/repo"], "git_init": "{tmp}/repo",
-    },
-    "github": {
-        "kind": "toolsnaps", "repo": "github/github-mcp-server", "ref": "v1.10.1",
-        "dir": "pkg/github/__toolsnaps__",
-    },
-}
+# Each server is one file, servers/<id>.json, which says how it was collected
+# ("collect") beside what was collected ("source", "tools"). To add a server,
+# write its file with "collect" and an empty "tools" list, run this script
+# for it, and review what it wrote. "collect" keys:
+#   kind "npm":  package@version (and any "extra" packages) installed with
+#                npm; run `bin` (a script of node_modules/.bin) under node,
+#                or under "node": "{node22}" where the package needs Node 22.
+#   kind "pypi": package==version (and any "extra" requirements) installed
+#                into a venv; run its console script `bin`, or `python -m
+#                <module>` where "module" is given instead.
+#   kind "toolsnaps": definitions read from a repository's published
+#                snapshots ("repo", "ref", "dir").
+#   args/env may use {tmp} (a fresh scratch directory) and {node22}; "note"
+#   is added to the recorded source where an argument changes what is
+#   listed; "why" says why a spec is unusual; "git_init" makes a repository.
+#
+# The outside check of the design rules: tools of these servers are judged
+# against the rules by someone who never tuned them, so no corpus of this
+# repository may hold them, in any packaging.
+OUTSIDE_CHECK = (
+    "grafana", "mongodb", "azure-devops", "supabase", "firecrawl",
+    "desktop-commander", "kubernetes", "hubspot", "obsidian", "circleci",
+    "tavily", "elasticsearch",
+)
+
+
+def outside_check(sid: str, spec: dict) -> str | None:
+    """The outside-check server a spec would collect, if any."""
+    text = " ".join([sid, spec.get("package", ""), spec.get("repo", "")]).lower().replace("_", "-")
+    squashed = text.replace("-", "")
+    for name in OUTSIDE_CHECK:
+        if name in text or name.replace("-", "") in squashed:
+            return name
+    return None
+
+
+def load_servers() -> dict[str, dict]:
+    servers = {}
+    for path in sorted(OUT.glob("*.json")):
+        doc = json.loads(path.read_text())
+        if "collect" in doc:
+            servers[path.stem] = doc["collect"]
+    return servers
+
+
+SERVERS: dict[str, dict] = load_servers()
 
 
 # --- installing ------------------------------------------------------------
@@ -172,10 +124,13 @@ def install_npm(sid: str, spec: dict) -> Path:
 
 def install_pypi(sid: str, spec: dict) -> Path:
     venv = WORK / "py" / sid
-    bin_path = venv / "bin" / spec["bin"]
-    if not bin_path.exists():
+    bin_path = venv / "bin" / spec.get("bin", "python")
+    marker = venv / ".installed"
+    if not marker.exists():
         run([sys.executable, "-m", "venv", str(venv)])
-        run([str(venv / "bin/pip"), "install", "-q", f"{spec['package']}=={spec['version']}"])
+        run([str(venv / "bin/pip"), "install", "-q", f"{spec['package']}=={spec['version']}",
+             *spec.get("extra", [])])
+        marker.touch()
     return bin_path
 
 
@@ -232,6 +187,8 @@ def collect_running(sid: str, spec: dict) -> dict:
         env = {k: subst(v, ctx) for k, v in spec.get("env", {}).items()}
         if spec["kind"] == "npm":
             command, args = subst(spec.get("node", "node"), ctx), [str(bin_path), *args]
+        elif "module" in spec:
+            command, args = str(bin_path), ["-m", spec["module"], *args]
         else:
             command = str(bin_path)
         params = StdioServerParameters(command=command, args=args, env=env, cwd=tmp)
@@ -280,12 +237,18 @@ def main(argv: list[str]) -> int:
     failed = []
     for sid in wanted:
         spec = SERVERS[sid]
+        if name := outside_check(sid, spec):
+            print(f"{sid}: refused: {name} is a server of the outside check; no corpus here may hold it",
+                  file=sys.stderr)
+            failed.append(sid)
+            continue
         try:
             doc = collect_toolsnaps(sid, spec) if spec["kind"] == "toolsnaps" else collect_running(sid, spec)
         except Exception as exc:  # report and go on with the others
             print(f"{sid}: FAILED: {exc!r}", file=sys.stderr)
             failed.append(sid)
             continue
+        doc = {"server": doc["server"], "source": doc["source"], "collect": spec, "tools": doc["tools"]}
         path = OUT / f"{sid}.json"
         path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         print(f"{sid}: {len(doc['tools'])} tools -> {path.relative_to(HERE.parent.parent)}")
