@@ -4,6 +4,8 @@
 //! a warning becomes a use of a `#[deprecated]` constant named after the rule, spanned at the
 //! offending token: rustc then prints a real `warning:` there, with our message as the note,
 //! and `-D warnings` (or `#![deny(deprecated)]`) turns it into an error like any other lint.
+//! The constant lives in a fn `rule` of the tool's marker type, so rustc names it
+//! `<tool>::rule::<rule id>` (where a bare `const _` block would read `_::<rule id>`).
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, quote};
@@ -105,22 +107,37 @@ impl Diagnostics {
     }
 
     /// Every error as a `compile_error!` and every warning as a deprecated use, in the
-    /// order found.
-    pub(crate) fn into_tokens(self) -> TokenStream {
+    /// order found. With the tool's `marker` type, the warnings read
+    /// ``use of deprecated constant `get_status::rule::verb_first`: …``.
+    pub(crate) fn into_tokens(self, marker: Option<&Ident>) -> TokenStream {
         let errors = self.errors.into_iter().map(|e| e.to_compile_error());
-        let warnings = self.warnings.into_iter().map(|w| {
+        let mut tokens: TokenStream = errors.collect();
+        if self.warnings.is_empty() {
+            return tokens;
+        }
+        // One block per warning: two reports of one rule are two constants of one name.
+        let uses = self.warnings.into_iter().map(|w| {
             let ident = Ident::new(w.rule.id(), w.span);
             let note = w.message;
             quote! {
-                const _: () = {
+                {
                     #[deprecated(note = #note)]
                     #[allow(non_upper_case_globals)]
                     const #ident: () = ();
                     let _ = #ident;
-                };
+                }
             }
         });
-        errors.chain(warnings).collect()
+        tokens.extend(match marker {
+            Some(marker) => quote! {
+                impl #marker {
+                    #[allow(dead_code, clippy::unused_unit)]
+                    fn rule() { #(#uses)* }
+                }
+            },
+            None => quote! { const _: () = { #(#uses)* }; },
+        });
+        tokens
     }
 }
 

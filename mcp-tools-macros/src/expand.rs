@@ -78,7 +78,7 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
                 "#[tool] applies to an `async fn`",
                 "put #[tool] on a free `async fn` whose parameters are the tool's arguments",
             );
-            let errors = cx.into_tokens();
+            let errors = cx.into_tokens(None);
             return quote!(#item #errors);
         }
     };
@@ -93,7 +93,9 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     let expanded = if cx.has_errors() {
         fallback::expand(&tool, cx)
     } else {
-        let warnings = cx.into_tokens();
+        // A method has no marker type, and no item can stand beside it in its impl block.
+        let marker = tool.receiver.is_none().then(|| tool.ident());
+        let warnings = cx.into_tokens(marker);
         let code = expand(&tool);
         quote!(#code #warnings)
     };

@@ -19,7 +19,7 @@ pub(crate) fn expand(tool: &ToolFn, cx: Diagnostics) -> TokenStream {
         let errors = cx.into_error_tokens();
         return quote!(#item #errors);
     }
-    let errors = cx.into_tokens();
+    let errors = cx.into_tokens(Some(ident));
     quote! {
         #item
         #marker
