@@ -60,12 +60,18 @@ NODE22_PACKAGE = "node@22.23.3"
 #                or under "node": "{node22}" where the package needs Node 22.
 #   kind "pypi": package==version (and any "extra" requirements) installed
 #                into a venv; run its console script `bin`, or `python -m
-#                <module>` where "module" is given instead.
+#                <module>` where "module" is given instead; "python" (e.g.
+#                "python3.12") makes the venv with that interpreter instead of
+#                this script's, where the package needs a newer Python.
 #   kind "toolsnaps": definitions read from a repository's published
 #                snapshots ("repo", "ref", "dir").
-#   args/env may use {tmp} (a fresh scratch directory) and {node22}; "note"
+#   args/env may use {tmp} (a fresh scratch directory), {node22} and, for
+#   kind "pypi", {venv} (the server's venv, for a tool it runs); "note"
 #   is added to the recorded source where an argument changes what is
-#   listed; "why" says why a spec is unusual; "git_init" makes a repository.
+#   listed; "why" says why a spec is unusual; "git_init" makes a repository;
+#   "files" maps paths (which may use {tmp}) to contents written before the
+#   server starts (a JSON value is written as JSON), e.g. a fake credential
+#   file that a server insists on reading.
 #
 # The outside check of the design rules: tools of these servers are judged
 # against the rules by someone who never tuned them, so no corpus of this
@@ -122,12 +128,27 @@ def install_npm(sid: str, spec: dict) -> Path:
     return bin_path.resolve()
 
 
+def python_for(spec: dict) -> str:
+    """The interpreter a venv is made with: this one, or spec "python" (e.g. "python3.12")
+    found on PATH or among pyenv's versions, for a package that needs a newer Python."""
+    want = spec.get("python")
+    if not want:
+        return sys.executable
+    candidates = [shutil.which(want)]
+    pyenv_root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    candidates += sorted(str(p) for p in pyenv_root.glob(f"versions/*/bin/{want}"))
+    for found in filter(None, candidates):
+        if subprocess.run([found, "-V"], capture_output=True).returncode == 0:
+            return found
+    raise RuntimeError(f"no working {want} found for the venv")
+
+
 def install_pypi(sid: str, spec: dict) -> Path:
     venv = WORK / "py" / sid
     bin_path = venv / "bin" / spec.get("bin", "python")
     marker = venv / ".installed"
     if not marker.exists():
-        run([sys.executable, "-m", "venv", str(venv)])
+        run([python_for(spec), "-m", "venv", str(venv)])
         run([str(venv / "bin/pip"), "install", "-q", f"{spec['package']}=={spec['version']}",
              *spec.get("extra", [])])
         marker.touch()
@@ -180,9 +201,14 @@ def subst(value: str, ctx: dict) -> str:
 def collect_running(sid: str, spec: dict) -> dict:
     bin_path = install_npm(sid, spec) if spec["kind"] == "npm" else install_pypi(sid, spec)
     with tempfile.TemporaryDirectory(prefix=f"corpus-{sid}-") as tmp:
-        ctx = {"tmp": tmp, "node22": node22() if spec.get("node") else ""}
+        ctx = {"tmp": tmp, "node22": node22() if spec.get("node") else "",
+               "venv": str(WORK / "py" / sid) if spec["kind"] == "pypi" else ""}
         if "git_init" in spec:
             run(["git", "init", "-q", subst(spec["git_init"], ctx)])
+        for name, content in spec.get("files", {}).items():
+            path = Path(subst(name, ctx))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content if isinstance(content, str) else json.dumps(content))
         args = [subst(a, ctx) for a in spec.get("args", [])]
         env = {k: subst(v, ctx) for k, v in spec.get("env", {}).items()}
         if spec["kind"] == "npm":
