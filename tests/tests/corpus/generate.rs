@@ -1,7 +1,11 @@
 //! A server's published tools, ported as `#[tool]` fns the way a user porting the server
 //! would write them: one crate per server, every wire name as published.
 
-use std::{collections::BTreeSet, fmt::Write as _, ops::RangeInclusive};
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fmt::Write as _,
+    ops::RangeInclusive,
+};
 
 use serde_json::{Map, Value};
 
@@ -45,6 +49,9 @@ pub(crate) struct Port {
     pub(crate) member: Member,
     /// The published name of each tool, and its lines (1-based, inclusive).
     pub(crate) tools: Vec<(String, RangeInclusive<usize>)>,
+    /// Each parameter's Rust ident (`r#type`, `max_results`) and the published property
+    /// it ports, by tool.
+    pub(crate) params: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 impl Port {
@@ -54,6 +61,11 @@ impl Port {
             .iter()
             .find(|(_, lines)| lines.contains(&line))
             .map(|(name, _)| name.as_str())
+    }
+
+    /// The published property that parameter `ident` of `tool` ports.
+    pub(crate) fn property(&self, tool: &str, ident: &str) -> Option<&str> {
+        self.params.get(tool)?.get(ident).map(String::as_str)
     }
 }
 
@@ -123,6 +135,7 @@ pub(crate) fn port(server: &Server) -> Result<Port, String> {
     let mut fns = BTreeSet::new();
     let mut types = BTreeSet::new();
     let mut tools = Vec::new();
+    let mut params = BTreeMap::new();
     let mut wire_names = String::from(WIRE_NAMES);
     for tool in &server.tools {
         let name = tool["name"]
@@ -130,7 +143,7 @@ pub(crate) fn port(server: &Server) -> Result<Port, String> {
             .ok_or_else(|| format!("{}: a tool without a name", server.name))?;
         src.line("");
         let first = src.lines + 1;
-        let ident = write_tool(
+        let (ident, idents) = write_tool(
             tool,
             name,
             namespace.as_deref(),
@@ -138,6 +151,7 @@ pub(crate) fn port(server: &Server) -> Result<Port, String> {
             &mut types,
             &mut src,
         );
+        params.insert(name.to_owned(), idents);
         tools.push((name.to_owned(), first..=src.lines));
         let _ = writeln!(
             wire_names,
@@ -165,6 +179,7 @@ pub(crate) fn port(server: &Server) -> Result<Port, String> {
             ],
         },
         tools,
+        params,
     })
 }
 
@@ -175,7 +190,7 @@ fn write_tool(
     fns: &mut BTreeSet<String>,
     types: &mut BTreeSet<String>,
     src: &mut Source,
-) -> String {
+) -> (String, BTreeMap<String, String>) {
     let action = match namespace {
         Some(ns) => &name[ns.len() + 1..],
         None => name,
@@ -208,8 +223,10 @@ fn write_tool(
     let properties = schema["properties"].as_object().unwrap_or(&empty);
     let mut params = Vec::new();
     let mut taken = BTreeSet::new();
+    let mut ported = BTreeMap::new();
     for (property, prop) in properties {
         let (pident, rename) = idents::param_ident(property, &mut taken);
+        ported.insert(pident.clone(), property.clone());
         let (ty, mut keys) = param_type(name, property, prop, types, src);
         if rename {
             keys.insert(0, format!("rename = {property:?}"));
@@ -243,7 +260,7 @@ fn write_tool(
     }
     src.line("    String::new()");
     src.line("}");
-    ident
+    (ident, ported)
 }
 
 /// `#[doc = "…"]`, one per line of the published text; nothing when there is none.
