@@ -748,11 +748,8 @@ pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
     "comment",
     "summary",
     "subject",
-    "query",
-    "q",
     "prompt",
     "question",
-    "sql",
     // names and ids everyone knows
     "owner",
     "repo",
@@ -772,13 +769,7 @@ pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
     "assignees",
     "reviewers",
     "emails",
-    // orders, states and flags
-    "state",
-    "status",
-    "sort",
-    "order",
-    "direction",
-    "visibility",
+    // flags and paging; a plain-string `state`, `sort` or `query` has open values or syntax
     "page",
     "archived",
     "private",
@@ -1013,6 +1004,13 @@ pub(crate) const READ_ONLY_VERBS: &[&str] = &[
     "get", "search", "find", "list", "read", "count", "check", "lookup", "fetch", "query",
     "describe", "inspect", "show", "view", "browse", "preview", "estimate", "explain", "compare",
     "diff", "retrieve", "locate",
+];
+
+/// Verbs that replace what is there: a tool named with one may destroy data, as MCP's
+/// default assumes, so `effect_declared` does not ask it to declare (`destructive_verb`
+/// does not ask it to be destructive either: an update may only add a field).
+pub(crate) const OVERWRITE_VERBS: &[&str] = &[
+    "edit", "modify", "patch", "put", "replace", "save", "set", "update", "upsert", "write",
 ];
 
 /// Phrases that start with a read-only verb but change state.

@@ -367,15 +367,10 @@ fn config_mistakes_are_one_error_each_naming_the_fix() {
 fn warnings_show_next_to_errors() {
     let o = outcome("warnings_with_errors");
     assert!(!o.ok);
-    assert_eq!(
-        o.rules_at("error"),
-        ["param_description_required"],
-        "{}",
-        o.render()
-    );
+    assert_eq!(o.rules_at("error"), ["unit_in_name"], "{}", o.render());
     assert_eq!(
         o.rules_at("warning"),
-        ["name_style", "name_style"],
+        ["name_style", "name_style", "param_description_required"],
         "{}",
         o.render()
     );

@@ -152,19 +152,41 @@ fn placeholder_marker(text: &str) -> Option<String> {
         .map(|m| (*m).to_owned())
 }
 
-/// Whether the tool's description speaks of a parameter by its name (`the 'head'
-/// parameter`, "`pattern` is a glob"): then the parameter is documented there.
-fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
-    // Short names (`q`, `id`) are ordinary words too often to count.
-    name.len() >= 4
-        && tool
-            .doc
-            .as_ref()
-            .and_then(|d| d.text.as_deref())
-            .is_some_and(|text| {
-                text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .any(|w| w == name)
-            })
+/// Whether the tool's description documents a parameter: a line that starts with its name
+/// and says what it is ("- pid: Process ID returned by start_process", "path (string): …"),
+/// the name quoted (`` `pattern` is a glob ``, "the 'head' parameter"), or "the `name`
+/// parameter". A name that merely occurs in the prose ("files in a specified path") says
+/// nothing about the parameter. Names of any length count.
+pub(crate) fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
+    tool.doc
+        .as_ref()
+        .and_then(|d| d.text.as_deref())
+        .is_some_and(|text| text.lines().any(|line| line_describes(line, name)))
+}
+
+fn line_describes(line: &str, name: &str) -> bool {
+    if ['`', '\'', '"']
+        .iter()
+        .any(|q| line.contains(&format!("{q}{name}{q}")))
+    {
+        return true;
+    }
+    // A list item or a definition: `- name: …`, `2. name - …`, `name (string): …`.
+    let item = line
+        .trim_start()
+        .trim_start_matches(|c: char| matches!(c, '-' | '*' | '•' | '+' | '.' | ')') || c.is_ascii_digit())
+        .trim_start();
+    if let Some(after) = item.strip_prefix(name) {
+        let after = after.trim_start();
+        if after.starts_with([':', '(', '-', '–', '—', '=']) {
+            return true;
+        }
+    }
+    let lower = line.to_lowercase();
+    let name = name.to_lowercase();
+    ["parameter", "argument", "param", "field", "option"]
+        .iter()
+        .any(|w| lower.contains(&format!("{name} {w}")))
 }
 
 /// `param_description_required`: every argument the model fills has a doc comment, unless
@@ -173,8 +195,18 @@ fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
 pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
     let generic_reports = tool.levels.enabled(Rule::GenericParamName);
+    // An undocumented point in time, quantity or result count has one open question, its
+    // format, unit or bound, which its own rule asks with the fix: one report each.
+    let timestamp_reports = tool.levels.enabled(Rule::TimestampFormat);
+    let number_reports =
+        tool.levels.enabled(Rule::UnitInName) && tool.levels.enabled(Rule::BoundedLimit);
+    let path_reports = tool.levels.enabled(Rule::PathFormat);
     for param in tool.arguments() {
-        if generic_reports && params::is_vague_generic(param, tool) {
+        if (generic_reports && params::is_vague_generic(param))
+            || (path_reports && params::is_path_like(param))
+            || (timestamp_reports && params::is_point_in_time(param))
+            || (number_reports && params::asked_by_number_rules(param))
+        {
             continue;
         }
         if !evidence::is_documented(param)

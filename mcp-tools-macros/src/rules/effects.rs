@@ -71,6 +71,14 @@ fn effect_of(action_key: &str) -> Option<Effect> {
     (!other_change).then(|| Effect::Adds(adds.to_owned()))
 }
 
+/// Whether a word of the name says the tool overwrites what is there (`update_issue`,
+/// `kv_put`, `create_or_update_file`): then MCP's destructive default is the right guess.
+fn overwrites(action_key: &str) -> bool {
+    action_key
+        .split('_')
+        .any(|w| words::OVERWRITE_VERBS.contains(&w))
+}
+
 /// `effect_declared`: `read_only`, or `destructive = true/false`.
 pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     let args = &tool.args;
@@ -80,9 +88,13 @@ pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
     if is_set(args.read_only.as_ref()) || args.destructive.is_some() || malformed {
         return;
     }
-    // An undeclared tool is destructive by MCP's default: right for one that deletes or
-    // overwrites, and a safe guess for one whose name says neither. Wrong, and reported,
-    // for one whose name says it reads or only adds.
+    // An undeclared tool is destructive by MCP's default: right for one whose name says it
+    // deletes or overwrites, and wrong for every other, whose calls a client then confirms
+    // one by one. What a tool declares is certain; what an unknown verb does is not, so a
+    // tool whose verbs say nothing known is asked to declare too.
+    if overwrites(&tool.action_key) {
+        return;
+    }
     let (what, fix) = match effect_of(&tool.action_key) {
         Some(Effect::Reads(verb)) => (
             format!("only reads (`{verb}`)"),
@@ -92,7 +104,11 @@ pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
             format!("only adds (`{verb}`)"),
             "say `destructive = false` (it adds, never deletes or overwrites); `destructive = true` if it does overwrite".to_owned(),
         ),
-        Some(Effect::Destroys(_)) | None => return,
+        Some(Effect::Destroys(_)) => return,
+        None => (
+            "does not say whether it only reads".to_owned(),
+            "say `read_only` if it changes nothing, `destructive = false` if it never deletes or overwrites, `destructive = true` if it does".to_owned(),
+        ),
     };
     let name = tool.wire_name();
     match &args.read_only {

@@ -199,17 +199,26 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
         "comments",
     ];
     let t = tokens(doc);
+    // A number to skip moves the window; it caps nothing ("number of results to skip").
+    if t.iter().any(|w| matches!(*w, "skip" | "skipped" | "offset")) {
+        return false;
+    }
     let counted = |w: &&str| COUNTED.contains(w);
     let capped = doc.contains("maximum number of") || doc.contains("max number of");
-    // "number of results to return", "how many results per page".
+    // What is counted is returned: "… of branches to return", "… per page".
+    let returns = |w: &str| matches!(w, "return" | "returned" | "per" | "fetch" | "list" | "show");
+    // "number of results to return", "how many results per page", "maximum number of
+    // branches to return" (whatever is counted).
     let returned = t.windows(4).any(|w| {
-        (w[0] == "number"
-            && w[1] == "of"
-            && counted(&w[2])
-            && matches!(w[3], "to" | "per" | "returned"))
+        (w[0] == "number" && w[1] == "of" && counted(&w[2]) && matches!(w[3], "to" | "per" | "returned"))
+            || (w[0] == "number" && w[1] == "of" && w[3] == "to" && t.iter().any(|x| returns(x)))
             || (w[0] == "how" && w[1] == "many" && counted(&w[2]))
     });
-    (capped && t.iter().any(counted)) || returned
+    // A cap on characters, bytes or tokens bounds a size, which `unit_in_name` asks about.
+    let sized = t.windows(3).any(|w| {
+        w[0] == "number" && w[1] == "of" && matches!(w[2], "characters" | "chars" | "bytes" | "tokens" | "words")
+    });
+    !sized && ((capped && (t.iter().any(counted) || t.iter().any(|x| returns(x)))) || returned)
 }
 
 /// Whether the doc states the largest value: "max 100", "maximum: 100", "up to 50",
@@ -222,7 +231,13 @@ pub(crate) fn states_maximum(doc: &str) -> bool {
             || (*w == "to" && i > 0 && t[i - 1] == "up")
             || (*w == "most" && i > 0 && t[i - 1] == "at")
             || (*w == "than" && i > 1 && t[i - 1] == "more" && t[i - 2] == "no");
-        keyword && t[i + 1..].iter().take(3).any(|n| number(n))
+        // "max 100", "maximum: 100"; not "max results (default 100)": a default is no cap.
+        keyword
+            && t[i + 1..]
+                .iter()
+                .take(3)
+                .take_while(|w| !matches!(**w, "default" | "defaults"))
+                .any(|n| number(n))
     });
     // `1-20`, `1 - 100`: a range, not a date (`2024-01-31`).
     let range = doc
@@ -375,6 +390,9 @@ mod tests {
         ));
         assert!(!says_result_count("page number of the results to fetch"));
         assert!(!says_result_count("the number of retries"));
+        assert!(!says_result_count("number of results to skip"));
+        assert!(says_result_count("the maximum number of branches to return"));
+        assert!(!says_result_count("maximum number of characters to return"));
     }
 
     #[test]
@@ -392,6 +410,7 @@ mod tests {
             "maximum number of commits to return"
         ));
         assert!(!super::states_maximum("only after 2024-01-31"));
+        assert!(!super::states_maximum("max results to return (default 100)"));
     }
 
     #[test]

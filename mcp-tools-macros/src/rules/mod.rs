@@ -24,7 +24,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_param_attrs(tool, cx);
     signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
-    let rules: [(Rule, Check); 22] = [
+    let rules: [(Rule, Check); 24] = [
         (Rule::NameCharset, naming::check_name_charset),
         (Rule::NameStyle, naming::check_name_style),
         (Rule::NameLength, naming::check_name_length),
@@ -51,9 +51,14 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
             Rule::ParamDescriptionRequired,
             description::check_param_description_required,
         ),
+        (Rule::PathFormat, params::check_path_format),
         (Rule::GenericParamName, params::check_generic_param_name),
         (Rule::UnitInName, params::check_unit_in_name),
         (Rule::BoundedLimit, params::check_bounded_limit),
+        (
+            Rule::BoundedLimitUnenforced,
+            params::check_bounded_limit_unenforced,
+        ),
         (Rule::TimestampFormat, params::check_timestamp_format),
         (Rule::AbsoluteValue, params::check_absolute_value),
         (Rule::SearchNotList, naming::check_search_not_list),

@@ -11,7 +11,7 @@ use crate::{
 
 /// Whether a parameter's name says nothing about what it holds and nothing else does:
 /// no doc, or a doc that only restates the name ("The id."), and a plain type.
-pub(crate) fn is_vague_generic(param: &Param, tool: &ToolFn) -> bool {
+pub(crate) fn is_vague_generic(param: &Param) -> bool {
     let key = param.key.as_str();
     if !words::GENERIC_PARAM_NAMES.contains(&key) {
         return false;
@@ -21,11 +21,11 @@ pub(crate) fn is_vague_generic(param: &Param, tool: &ToolFn) -> bool {
         last_type_segment(&param.value_ty).as_deref(),
         Some("String" | "str" | "Value" | "Vec" | "bool" | "Map" | "HashMap" | "BTreeMap")
     ) || param.is_numeric;
-    // "Value to select" on `select`: the tool's own words say no more than the name.
-    let own_words = format!("{key}_{}", tool.action_key);
+    // Only a doc that repeats the name itself ("The id.") says nothing: "The project ID"
+    // on `get_project` says whose id it is, even though the tool's name says it too.
     plain
         && (!evidence::is_documented(param)
-            || evidence::restates(&evidence::doc_of(param), &own_words))
+            || evidence::restates(&evidence::doc_of(param), key))
 }
 
 /// Types whose schema says nothing of what the value means.
@@ -65,15 +65,19 @@ const PLAIN_TYPES: &[&str] = &[
 ];
 
 /// Whether a parameter needs no doc: its name says what it holds and its type how
-/// (`title: String`, `labels: Vec<String>`), or its type is the user's own, whose schema
-/// (an enum's values, a struct's documented fields) describes it.
+/// (`title: String`, `labels: Vec<String>`, `include_archived: bool`), or its type is the
+/// user's own, whose schema (an enum's values, a struct's documented fields) describes it.
+/// A string whose format is open (a `path`, a `query`, a `sort`) is not self-describing.
 pub(crate) fn is_self_describing(param: &Param) -> bool {
     let own_type =
         last_type_segment(&param.value_ty).is_some_and(|t| !PLAIN_TYPES.contains(&t.as_str()));
     let key = param.key.as_str();
     let named = words::SELF_DESCRIBING_PARAMS.contains(&key)
         || (key.contains('_') && words::SELF_DESCRIBING_SUFFIXES.contains(&words::last_word(key)));
-    !words::GENERIC_PARAM_NAMES.contains(&key) && (own_type || named)
+    // A flag named for what it switches on (`include_archived`, `only_main_content`): a
+    // phrase, where one word (`force`, `all`) leaves open what it forces or includes.
+    let switch = last_type_segment(&param.value_ty).as_deref() == Some("bool") && key.contains('_');
+    !words::GENERIC_PARAM_NAMES.contains(&key) && (own_type || named || switch)
 }
 
 fn last_type_segment(ty: &syn::Type) -> Option<String> {
@@ -84,9 +88,47 @@ fn last_type_segment(ty: &syn::Type) -> Option<String> {
     }
 }
 
+/// Whether a parameter holds a path or a file name: `path`, `repo_path`, `filename`,
+/// `output_file`, `dir`, `folder` (in any case style).
+pub(crate) fn is_path_like(param: &Param) -> bool {
+    let key = param.key.as_str();
+    !param.is_numeric
+        && key.split('_').any(|w| {
+            matches!(
+                w,
+                "path" | "paths" | "filepath" | "filename" | "filenames" | "file" | "dir"
+                    | "directory" | "folder"
+            )
+        })
+        // `file_id`, `file_url`, `path_count`: the last word says what it holds.
+        && !matches!(words::last_word(key), "id" | "ids" | "url" | "count" | "type" | "content" | "contents")
+}
+
+/// `path_format`: a path says how it is written. An undocumented one leaves the model to
+/// guess absolute or relative, and relative to what, the mistake absolute paths exist to
+/// design out.
+pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
+    let documented = |p: &Param| {
+        evidence::is_documented(p) || super::description::tool_doc_names(tool, &p.wire_name.value)
+    };
+    for param in tool.arguments().filter(|p| is_path_like(p) && !documented(p)) {
+        let name = &param.wire_name.value;
+        let fix = match param.origin {
+            Origin::Param => "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
+            Origin::Property => "say in its `description` how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
+        };
+        cx.rule(
+            Rule::PathFormat,
+            param.wire_name.span,
+            format!("{} `{name}` is a path with no doc: a model guesses absolute or relative, and relative to what", noun(param)),
+            fix,
+        );
+    }
+}
+
 /// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
 pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments().filter(|p| is_vague_generic(p, tool)) {
+    for param in tool.arguments().filter(|p| is_vague_generic(p)) {
         let name = &param.wire_name.value;
         let better = match param.key.as_str() {
             "id" => format!(
@@ -267,11 +309,19 @@ pub(crate) fn is_result_count(param: &Param) -> bool {
             || evidence::says_result_count(&evidence::doc_of(param)))
 }
 
-/// `bounded_limit`: a result count has a `max` in the schema.
+/// The smallest `max` that bounds nothing: no context holds a million results, and
+/// generators write the integer type's bound (`9007199254740991`, zod's safe integer).
+const UNBOUNDED: f64 = 1_000_000.0;
+
+/// Whether the schema caps the parameter: a `max` below [`UNBOUNDED`].
+fn schema_max(param: &Param) -> bool {
+    param.attrs.max.as_ref().is_some_and(|m| m.value.value < UNBOUNDED)
+}
+
+/// `bounded_limit`: a result count has a maximum: in the schema, or at least in its doc.
 pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in tool.arguments().filter(|p| is_result_count(p)) {
-        // A bound in the doc ("max 100") tells the model; one in the schema is also enforced.
-        if param.attrs.max.is_some() || evidence::states_maximum(&evidence::doc_of(param)) {
+        if schema_max(param) || evidence::states_maximum(&evidence::doc_of(param)) {
             continue;
         }
         let name = &param.wire_name.value;
@@ -279,13 +329,64 @@ pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
             Origin::Param => "`#[param(min = 1, max = 100)]`",
             Origin::Property => "`\"minimum\": 1, \"maximum\": 100`",
         };
+        let what = if param.attrs.max.is_some() {
+            "its `max` bounds nothing"
+        } else {
+            "states no maximum"
+        };
         cx.rule(
             Rule::BoundedLimit,
             param.wire_name.span,
-            format!("`{name}` counts results but states no maximum: a model asking for 10000 floods its own context"),
+            format!("`{name}` counts results but {what}: a model asking for 10000 floods its own context"),
             format!("bound it in the schema, where every call is checked: {bound}, and page past the bound with a cursor"),
         );
     }
+}
+
+/// `bounded_limit_unenforced`: a result count whose maximum only its doc states: the model
+/// may read it, but no call is checked against it, and a client's form shows no bound.
+pub(crate) fn check_bounded_limit_unenforced(tool: &ToolFn, cx: &mut Diagnostics) {
+    for param in tool.arguments().filter(|p| is_result_count(p)) {
+        if schema_max(param) || !evidence::states_maximum(&evidence::doc_of(param)) {
+            continue;
+        }
+        let name = &param.wire_name.value;
+        let fix = match param.origin {
+            Origin::Param => "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it",
+            Origin::Property => "write the bound its description states as `\"maximum\"`, so every call is checked against it",
+        };
+        cx.rule(
+            Rule::BoundedLimitUnenforced,
+            param.wire_name.span,
+            format!("`{name}` states its maximum only in prose: a call over it is not refused, and the model learns the bound from an error of the upstream API, if at all"),
+            fix,
+        );
+    }
+}
+
+/// Whether a parameter's name says it is a point in time: `since`, `created_at`,
+/// `due_date`, or a `before`/`after` whose doc speaks of a date or a time.
+pub(crate) fn is_point_in_time(param: &Param) -> bool {
+    let key = param.key.as_str();
+    words::TIMESTAMP_NAMES.contains(&key)
+        || (key.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&words::last_word(key)))
+        // `before`, `after`: a time, or a pagination cursor; the doc tells.
+        || (matches!(key, "before" | "after")
+            && ["date", "time", "timestamp"]
+                .iter()
+                .any(|w| words::has_word(&evidence::doc_of(param).replace(' ', "_"), w)))
+}
+
+/// Whether another rule reports an undocumented number for its one open question: its
+/// unit (`unit_in_name`, a quantity without one) or its bound (`bounded_limit`, a result
+/// count without a `max`). A `weight_kg` or a bounded `limit` still needs its doc.
+pub(crate) fn asked_by_number_rules(param: &Param) -> bool {
+    let quantity = words::QUANTITY_WORDS
+        .iter()
+        .any(|w| words::has_word(&param.key, w));
+    param.is_numeric
+        && ((is_result_count(param) && !schema_max(param))
+            || (quantity && param.unit.is_none() && !words::COUNT_NAMES.contains(&param.key.as_str())))
 }
 
 /// `timestamp_format`: a point in time states its format: a timestamp type,
@@ -296,11 +397,7 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         let key = param.key.as_str();
         let last = words::last_word(key);
         let doc = evidence::doc_of(param);
-        let is_timestamp = words::TIMESTAMP_NAMES.contains(&key)
-            || (key.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&last))
-            // `before`, `after`: a time, or a pagination cursor; the doc tells.
-            || (matches!(key, "before" | "after")
-                && ["date", "time", "timestamp"].iter().any(|w| words::has_word(&doc.replace(' ', "_"), w)));
+        let is_timestamp = is_point_in_time(param);
         // A malformed `format` is reported where it is written; do not report it missing.
         if !is_timestamp
             || param.unit.is_some()

@@ -631,9 +631,10 @@ fn async_and_everything_at_once() {
         [
             "namespace_required",
             "description_required",
-            "param_description_required",
+            // `timeout` gets one report, for its unit, not a second for its missing doc.
             "generic_param_name",
             "unit_in_name",
+            "effect_declared",
             "async_fn",
             "name_style"
         ]
@@ -719,38 +720,39 @@ fn input_schema_properties_are_judged_like_parameters() {
     assert_eq!(
         ids,
         [
-            "param_description_required",
             "generic_param_name",
             "unit_in_name",
             "bounded_limit",
             "timestamp_format",
+            // A warning: reported after the errors.
+            "param_description_required",
         ],
         "{found:#?}"
     );
     // The fix names the file's keywords, not `///` or `#[param]`.
     assert_eq!(
-        found[0],
-        "property `note` of the input schema has no `description`: without one the model guesses its meaning and format\n= help: add `\"description\"` to `properties.note` in the file: what it is, its format, an example [rule: param_description_required]"
+        found[4],
+        "warning: property `note` of the input schema has no `description`: without one the model guesses its meaning and format\n= help: add `\"description\"` to `properties.note` in the file: what it is, its format, an example [rule: param_description_required]"
     );
     assert!(
-        found[1].contains("give it a `description` of what it holds"),
+        found[0].contains("give it a `description` of what it holds"),
+        "{}",
+        found[0]
+    );
+    assert!(
+        found[1].contains("or state it in its `description` (\"… in milliseconds\")"),
         "{}",
         found[1]
     );
     assert!(
-        found[2].contains("or state it in its `description` (\"… in milliseconds\")"),
+        found[2].contains("`\"minimum\": 1, \"maximum\": 100`"),
         "{}",
         found[2]
     );
     assert!(
-        found[3].contains("`\"minimum\": 1, \"maximum\": 100`"),
+        found[3].contains("add `\"format\": \"date-time\"` to it"),
         "{}",
         found[3]
-    );
-    assert!(
-        found[4].contains("add `\"format\": \"date-time\"` to it"),
-        "{}",
-        found[4]
     );
     assert!(
         !found
@@ -853,4 +855,73 @@ fn input_schema_files_that_are_not_object_schemas_are_refused() {
             "the `input_schema` file `schemas/missing.json` does not exist\n= help: the path is relative to the crate's directory, where its Cargo.toml is: `input_schema = \"schemas/order.json\"` reads `<crate>/schemas/order.json`"
         ]
     );
+}
+
+#[test]
+fn a_parameter_is_documented_where_the_tool_describes_it() {
+    let attr = quote!(namespace = "proc", read_only);
+    // A list item of the description documents it, whatever the length of its name.
+    let listed = "Read a process's output.\n\n- pid: Process ID returned by start_process";
+    assert!(rules(attr.clone(), quote!(#[doc = #listed] async fn read_output(pid: u64) {})).is_empty());
+    let quoted = "Read a file. `path` is absolute, inside an allowed directory.";
+    assert!(rules(attr.clone(), quote!(#[doc = #quoted] async fn read_file(path: String) {})).is_empty());
+    // The word in the prose says nothing of the parameter: absolute, or relative?
+    let prose = "List the files in a specified path.";
+    assert_eq!(
+        rules(attr, quote!(#[doc = #prose] async fn list_files(path: String) {})),
+        ["path_format"]
+    );
+}
+
+#[test]
+fn a_name_explains_itself_only_when_it_leaves_nothing_to_guess() {
+    let attr = quote!(namespace = "web", read_only);
+    // A flag named for what it switches on.
+    assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn scrape(#[doc = " Page."] url: String, include_subdomains: bool, only_main_content: Option<bool>) {})).is_empty());
+    // One word leaves open what it forces; a plain-string query or sort, its syntax.
+    assert_eq!(
+        rules(attr, quote!(#[doc = #DOC] async fn search(force: bool, query: String, sort: Option<String>) {})),
+        ["param_description_required", "param_description_required", "param_description_required"]
+    );
+}
+
+#[test]
+fn a_generic_name_documented_for_what_it_holds_passes() {
+    let attr = quote!(namespace = "project", read_only);
+    assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn get_project(#[doc = " The project ID."] id: String) {})).is_empty());
+    assert_eq!(
+        rules(attr, quote!(#[doc = #DOC] async fn get_project(#[doc = " The id."] id: String) {})),
+        ["generic_param_name"]
+    );
+}
+
+#[test]
+fn a_tool_whose_verbs_say_nothing_known_declares_its_effect() {
+    // Clients confirm every call of an undeclared tool as if it deleted something.
+    assert_eq!(
+        rules(quote!(namespace = "github"), quote!(#[doc = #DOC] async fn merge_pull_request() {})),
+        ["effect_declared"]
+    );
+    // A name that overwrites or deletes makes MCP's destructive default the right guess.
+    for tool in [quote!(async fn update_issue() {}), quote!(async fn kv_put() {}), quote!(async fn delete_branch() {})] {
+        let item = quote!(#[doc = #DOC] #tool);
+        assert!(rules(quote!(namespace = "github"), item).is_empty());
+    }
+}
+
+#[test]
+fn a_result_count_is_bounded_in_the_schema() {
+    let attr = quote!(namespace = "issue", read_only);
+    let prose = quote!(#[doc = #DOC] async fn search(#[doc = " Results per page, max 100."] per_page: u32) {});
+    assert_eq!(rules(attr.clone(), prose), ["bounded_limit_unenforced"]);
+    // zod's safe integer, or a default, bounds nothing.
+    let sentinel = quote!(#[doc = #DOC] async fn search(#[doc = " Page size."] #[param(max = 9007199254740991)] limit: u64) {});
+    assert_eq!(rules(attr.clone(), sentinel), ["bounded_limit"]);
+    let default = quote!(#[doc = #DOC] async fn search(#[doc = " Max results to return (default 100)."] limit: u32) {});
+    assert_eq!(rules(attr.clone(), default), ["bounded_limit"]);
+    // A number to skip caps nothing.
+    let skip = quote!(#[doc = #DOC] async fn search(#[doc = " Number of results to skip."] start: u32) {});
+    assert!(rules(attr.clone(), skip).is_empty());
+    let top = quote!(#[doc = #DOC] async fn list_branches(#[doc = " The maximum number of branches to return."] top: u32) {});
+    assert_eq!(rules(attr, top), ["bounded_limit"]);
 }

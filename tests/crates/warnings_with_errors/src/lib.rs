@@ -2,7 +2,7 @@
 
 /// Look a user up by chat handle and return their name, team and time zone.
 #[mcp_tools_runtime::tool(namespace = "directory", name = "findUser", read_only)]
-pub async fn find_user(needle: String) -> String {
+pub async fn find_user(needle: String, timeout: u64) -> String {
     String::new()
 }
 

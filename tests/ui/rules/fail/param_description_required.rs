@@ -1,5 +1,5 @@
 //! `param_description_required`: a schema parameter without a doc comment is reported at its
-//! name; injected parameters and documented ones are not.
+//! name, as a warning; injected parameters and documented ones are not.
 use mcp_tools_runtime::prelude::*;
 
 struct Depot;
@@ -26,3 +26,5 @@ fn main() {
         .tools(tools![set_weight])
         .build();
 }
+
+compile_error!("end of test: the warnings of this file are the output under test");

@@ -144,6 +144,8 @@ async fn search(
     /// Words to search for.
     query: String,
     /// Number of results (1-20, default 10).
+    // Brave publishes the bound in prose only; `bounded_limit_unenforced` asks for it here.
+    #[param(max = 20)]
     count: Option<u32>,
     /// Safe-search level of the results.
     safesearch: Option<bool>,
