@@ -153,7 +153,7 @@ fn placeholder_marker(text: &str) -> Option<String> {
 }
 
 /// Whether the tool's description documents a parameter: a line that starts with its name
-/// and says what it is ("- pid: Process ID returned by start_process", "path (string): …"),
+/// and says what it is ("- pid: Process ID returned by `start_process`", "path (string): …"),
 /// the name quoted (`` `pattern` is a glob ``, "the 'head' parameter"), or "the `name`
 /// parameter". A name that merely occurs in the prose ("files in a specified path") says
 /// nothing about the parameter. Names of any length count.
