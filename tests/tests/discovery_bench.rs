@@ -1,7 +1,8 @@
 //! Progressive discovery on real tools: how well `tools_search` finds the tool a task needs
 //! among the published tools of real MCP servers, beside a plain BM25 baseline.
 //!
-//! The catalog is every tool of `tests/corpus/servers/*.json` (the design-rule corpus) and
+//! The catalog is every tool of the twenty design-rule corpus servers the tasks were
+//! labelled against (`tests/corpus/servers/`, listed in `common_real_tools`) and
 //! `tests/tests/discovery_corpus/servers/*.json`, as each server lists it, registered under
 //! the name a port to this crate would give it (`discovery_corpus/README.md` says how). A
 //! tool is built at run time through the definition hook `#[tool(input_schema = …)]`
