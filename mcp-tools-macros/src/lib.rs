@@ -9,6 +9,7 @@
 //! every violation, and [`expand`] writes the code (or, on error, [`fallback`] keeps the
 //! user's fn compiling next to the errors).
 
+mod args;
 mod catalog;
 mod config;
 mod diag;
@@ -35,4 +36,11 @@ pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     tools_list::expand(input.into()).into()
+}
+
+/// The design rules and `#[param(...)]` keys on the fields of an argument struct. See
+/// `mcp_tools_runtime::ToolArgs`.
+#[proc_macro_derive(ToolArgs, attributes(param))]
+pub fn tool_args(input: TokenStream) -> TokenStream {
+    args::derive(input.into()).into()
 }

@@ -70,6 +70,8 @@ pub(crate) enum Origin {
     Param,
     /// A top-level property of the `input_schema` file: its `description` and keywords.
     Property,
+    /// A field of a `#[derive(ToolArgs)]` struct: its `///` doc and `#[param]` keys.
+    Field,
 }
 
 /// One parameter of the tool fn, or one property of its `input_schema` file.

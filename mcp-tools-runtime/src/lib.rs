@@ -177,12 +177,57 @@ pub use mcp_tools_macros::tool;
 /// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`]: `tools![set_weight, orders::cancel]`.
 pub use mcp_tools_macros::tools;
 
+/// The design rules and `#[param(...)]` keys on the fields of an argument struct, as on a
+/// tool fn's parameters: derive it instead of `schemars::JsonSchema` on a struct a tool
+/// takes (`filters: SearchFilters`).
+///
+/// Each field is judged by the parameter rules (`param_description_required`,
+/// `path_format`, `generic_param_name`, `unit_in_name`, `bounded_limit`,
+/// `bounded_limit_unenforced`, `timestamp_format`), at the field's token, with the crate's
+/// rule levels. `#[param(min, max, min_length, max_length, pattern, format, unit,
+/// example)]` shape the field's schema as they shape a parameter's, and every call is
+/// checked against it. Write `#[serde(default)]` and `#[serde(rename)]` where a parameter
+/// would take `default` and `rename`: serde reads the field, and the schema follows serde.
+///
+/// ```
+/// use mcp_tools_runtime::prelude::*;
+/// use serde::Deserialize;
+///
+/// /// Which orders to return.
+/// #[derive(Deserialize, ToolArgs)]
+/// struct OrderFilters {
+///     /// Only orders placed at or after this instant, RFC 3339.
+///     #[param(format = "date-time")]
+///     placed_after: Option<String>,
+///     /// Most orders to return.
+///     #[param(min = 1, max = 100)]
+///     #[serde(default = "twenty")]
+///     limit: u32,
+/// }
+///
+/// fn twenty() -> u32 {
+///     20
+/// }
+///
+/// /// Search orders and return the newest first.
+/// #[tool(namespace = "order", read_only)]
+/// async fn search(
+///     /// Words to look for in an order's items.
+///     text: String,
+///     filters: OrderFilters,
+/// ) -> String {
+///     format!("{text}: {} orders", filters.limit)
+/// }
+/// # let _ = tools![search];
+/// ```
+pub use mcp_tools_macros::ToolArgs;
+
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
         Caller, ErrorKind, IdempotencyKey, IntoToolOutput, Json, LogLevel, Page, PageCursor, Plan,
-        PlanHandle, Registry, ResponseFormat, State, ToolContext, ToolError, ToolOutput, tool,
-        tools,
+        PlanHandle, Registry, ResponseFormat, State, ToolArgs, ToolContext, ToolError, ToolOutput,
+        tool, tools,
         view::{detailed_only, detailed_only_some},
     };
 }
@@ -202,5 +247,7 @@ pub mod __private {
             output::ToolReturn,
             schema::InputSchema,
         };
+        /// For `#[derive(ToolArgs)]`, which writes a struct's schema with schemars.
+        pub use ::schemars;
     }
 }

@@ -175,3 +175,70 @@ fn a_keyword_the_check_does_not_enforce_fails_the_build() {
         "{problem}"
     );
 }
+
+/// Which parcels to list: an argument struct whose fields carry `#[param]` keys.
+#[derive(Debug, Deserialize, mcp_tools_runtime::ToolArgs)]
+struct ParcelFilters {
+    /// Most parcels to return.
+    #[param(min = 1, max = 50)]
+    limit: u32,
+    /// Only parcels heavier than this.
+    min_weight_kg: Option<f64>,
+    /// The depot's code, three capital letters.
+    #[param(pattern = "^[A-Z]{3}$", example = "ICN")]
+    depot: Option<String>,
+}
+
+/// List parcels, heaviest first.
+#[tool(namespace = "parcel", read_only)]
+async fn list(
+    /// Which parcels.
+    filters: ParcelFilters,
+) -> String {
+    format!("{} parcels", filters.limit)
+}
+
+/// The published schema of `filters`, and the refusal of a call, of the `parcel_list` tool.
+fn filters_tool(args: Value) -> (Value, Option<String>) {
+    let registry = Registry::builder()
+        .tools(tools![list])
+        .build()
+        .expect("builds");
+    let tool = registry
+        .tool_definitions()
+        .iter()
+        .find(|t| t.name == "parcel_list")
+        .expect("listed");
+    let schema = Value::Object((*tool.input_schema).clone())["properties"]["filters"].clone();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let result = runtime
+        .block_on(registry.call("parcel_list", args))
+        .expect("a known tool");
+    let refusal = (result.is_error == Some(true)).then(|| {
+        result.content.first().and_then(|c| c.as_text()).map(|t| t.text.clone()).unwrap_or_default()
+    });
+    (schema, refusal)
+}
+
+#[test]
+fn tool_args_fields_carry_their_keys_into_the_schema_and_every_call() {
+    let (schema, refusal) = filters_tool(json!({"filters": {"limit": 10, "depot": "ICN"}}));
+    assert_eq!(refusal, None);
+    let fields = &schema["properties"];
+    assert_eq!(fields["limit"]["maximum"], json!(50), "{schema}");
+    assert_eq!(fields["limit"]["minimum"], json!(1), "{schema}");
+    assert_eq!(fields["depot"]["pattern"], json!("^[A-Z]{3}$"), "{schema}");
+    assert_eq!(fields["depot"]["examples"], json!(["ICN"]), "{schema}");
+    // The unit from the name's suffix is written where the model reads it, as for a parameter.
+    let weight = fields["min_weight_kg"]["description"].as_str().unwrap_or_default();
+    assert!(weight.ends_with("Unit: kg."), "{schema}");
+
+    let (_, refusal) = filters_tool(json!({"filters": {"limit": 500}}));
+    let text = refusal.expect("over the bound: refused");
+    assert!(text.contains("filters.limit must be at most 50"), "{text}");
+    let (_, refusal) = filters_tool(json!({"filters": {"limit": 5, "depot": "icn"}}));
+    assert!(refusal.expect("refused").contains("filters.depot must match"));
+}

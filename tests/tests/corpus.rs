@@ -44,7 +44,7 @@ use std::{collections::BTreeMap, fmt::Write as _, fs, path::Path};
 
 use annotations::{Half, half};
 use common_crates::{Build, REPO, TMP, Workspace};
-use generate::{Port, Server};
+use generate::{Port, Server, Style};
 use score::{Report, Score};
 
 /// What the held-out half must not fall below: error-level precision, warning-level
@@ -135,6 +135,75 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
         "the rules do worse on servers they were not tuned on:\n{failures}\n\
          Change rules by their principle, looking at the tuning half only \
          ({TMP}/corpus/tuning.txt).\n{table}"
+    );
+}
+
+/// The rules that judge one argument, on a parameter and on a `ToolArgs` field alike
+/// (`absolute_value` is the tool's: a struct does not know whether its tool changes state).
+const FIELD_RULES: &[&str] = &[
+    "param_description_required",
+    "path_format",
+    "generic_param_name",
+    "unit_in_name",
+    "bounded_limit",
+    "bounded_limit_unenforced",
+    "timestamp_format",
+];
+
+/// The corpus ported the rmcp way, one `#[derive(ToolArgs)]` struct per tool, beside the
+/// flat port: every report a field rule makes on a parameter it makes on the field. A
+/// struct reports more only where it cannot see its tool: a parameter that the tool's
+/// description documents, and a width or height the tool's description puts on a screen.
+#[test]
+fn a_struct_port_gets_the_reports_of_the_flat_port() {
+    let servers = read_servers();
+    let port = |style| -> Vec<Port> {
+        servers
+            .iter()
+            .map(|s| generate::port_as(s, style).unwrap_or_else(|e| panic!("cannot port {e}")))
+            .collect()
+    };
+    let (flat, structs) = (port(Style::Flat), port(Style::Structs));
+    let members: Vec<_> = flat.iter().chain(&structs).map(|p| &p.member).collect();
+    let build = Workspace::write("corpus-ports", &members).check(&["--workspace"]);
+    let keyed = |ports: &[Port]| -> std::collections::BTreeSet<(String, String, String, String)> {
+        rule_reports(&build, &servers, ports)
+            .into_iter()
+            .filter(|r| FIELD_RULES.contains(&r.rule.as_str()))
+            .map(|r| (r.server, r.tool, r.rule, r.target))
+            .collect()
+    };
+    let (flat, structs) = (keyed(&flat), keyed(&structs));
+    assert!(!flat.is_empty(), "the flat port reports nothing: the build did not run");
+    let lost: Vec<_> = flat.difference(&structs).collect();
+    assert!(lost.is_empty(), "reports on parameters that the struct port's fields do not get:\n{lost:#?}");
+    let unexplained: Vec<_> = structs
+        .difference(&flat)
+        .filter(|(server, tool, rule, target)| {
+            let description = servers
+                .iter()
+                .find(|s| &s.name == server)
+                .and_then(|s| s.tools.iter().find(|t| t["name"] == tool.as_str()))
+                .and_then(|t| t["description"].as_str())
+                .unwrap_or_default();
+            let speaks_of = description.contains(target.as_str());
+            let documented_there = speaks_of
+                && matches!(rule.as_str(), "param_description_required" | "path_format" | "unit_in_name");
+            // In pixels when the tool's description is about a window or an image.
+            let on_screen = rule == "unit_in_name" && matches!(target.as_str(), "width" | "height");
+            !(documented_there || on_screen)
+        })
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "reports on fields that the flat port's parameters do not get, for no reason a struct \
+         has:\n{unexplained:#?}"
+    );
+    println!(
+        "{} reports on parameters, all on the fields too; {} more on fields, each of a \
+         parameter its tool's description documents",
+        flat.len(),
+        structs.len() - flat.len()
     );
 }
 

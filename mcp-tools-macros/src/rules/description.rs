@@ -215,9 +215,10 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
         {
             let name = &param.wire_name.value;
             let (message, help) = match param.origin {
-                Origin::Param => (
+                Origin::Param | Origin::Field => (
                     format!(
-                        "parameter `{name}` has no doc comment: without one the model guesses its meaning and format"
+                        "{} `{name}` has no doc comment: without one the model guesses its meaning and format",
+                        if param.origin == Origin::Field { "field" } else { "parameter" }
                     ),
                     "add a `///` line above it: what it is, its format, an example".to_owned(),
                 ),

@@ -77,7 +77,9 @@ pub(crate) fn is_self_describing(param: &Param) -> bool {
     // A flag named for what it switches on (`include_archived`, `only_main_content`): a
     // phrase, where one word (`force`, `all`) leaves open what it forces or includes.
     let switch = last_type_segment(&param.value_ty).as_deref() == Some("bool") && key.contains('_');
-    !words::GENERIC_PARAM_NAMES.contains(&key) && (own_type || named || switch)
+    // A type of the user's own is described by its schema, whatever its name
+    // (`params: SearchParams`, whose fields are each documented).
+    own_type || (!words::GENERIC_PARAM_NAMES.contains(&key) && (named || switch))
 }
 
 fn last_type_segment(ty: &syn::Type) -> Option<String> {
@@ -114,7 +116,7 @@ pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in tool.arguments().filter(|p| is_path_like(p) && !documented(p)) {
         let name = &param.wire_name.value;
         let fix = match param.origin {
-            Origin::Param => "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
+            Origin::Param | Origin::Field => "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
             Origin::Property => "say in its `description` how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
         };
         cx.rule(
@@ -146,7 +148,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
             _ => "a name for what it holds, like `message_text`".to_owned(),
         };
         let doc = match param.origin {
-            Origin::Param => "doc",
+            Origin::Param | Origin::Field => "doc",
             Origin::Property => "description",
         };
         let (what, fix) = if evidence::is_documented(param) {
@@ -158,7 +160,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
             (
                 format!("it has no {doc}"),
                 match param.origin {
-                    Origin::Param => "or document what it holds".to_owned(),
+                    Origin::Param | Origin::Field => "or document what it holds".to_owned(),
                     Origin::Property => "or give it a `description` of what it holds".to_owned(),
                 },
             )
@@ -204,7 +206,7 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
         let example = suggested_unit(quantity);
         let spelled = spelled_unit(example);
         let help = match param.origin {
-            Origin::Param => format!(
+            Origin::Param | Origin::Field => format!(
                 "put the unit in the name (`{key}_{example}`), write `#[param(unit = \"{example}\")]`, or state it in the doc (\"… in {spelled}\")"
             ),
             Origin::Property => format!(
@@ -229,6 +231,7 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
 fn noun(param: &Param) -> &'static str {
     match param.origin {
         Origin::Param => "parameter",
+        Origin::Field => "field",
         Origin::Property => "property",
     }
 }
@@ -326,7 +329,7 @@ pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
         }
         let name = &param.wire_name.value;
         let bound = match param.origin {
-            Origin::Param => "`#[param(min = 1, max = 100)]`",
+            Origin::Param | Origin::Field => "`#[param(min = 1, max = 100)]`",
             Origin::Property => "`\"minimum\": 1, \"maximum\": 100`",
         };
         let what = if param.attrs.max.is_some() {
@@ -352,7 +355,7 @@ pub(crate) fn check_bounded_limit_unenforced(tool: &ToolFn, cx: &mut Diagnostics
         }
         let name = &param.wire_name.value;
         let fix = match param.origin {
-            Origin::Param => "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it",
+            Origin::Param | Origin::Field => "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it",
             Origin::Property => "write the bound its description states as `\"maximum\"`, so every call is checked against it",
         };
         cx.rule(
@@ -430,10 +433,10 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         }
         let duration = key.trim_end_matches(&format!("_{last}"));
         let help = match (param.origin, param.is_numeric) {
-            (Origin::Param, true) => format!(
+            (Origin::Param | Origin::Field, true) => format!(
                 "say it in the doc (\"Unix time in seconds\"), take an RFC 3339 string (`#[param(format = \"date-time\")] {name}: String`) or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{duration}_ms`)"
             ),
-            (Origin::Param, false) => "add `#[param(format = \"date-time\")]`, take a `chrono::DateTime<Utc>`, or say the format in its doc (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned(),
+            (Origin::Param | Origin::Field, false) => "add `#[param(format = \"date-time\")]`, take a `chrono::DateTime<Utc>`, or say the format in its doc (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned(),
             (Origin::Property, true) => format!(
                 "say it in its `description` (\"Unix time in seconds\"), or take an RFC 3339 string (`\"type\": \"string\", \"format\": \"date-time\"`); if it is a duration, name it with a unit (`{duration}_ms`)"
             ),

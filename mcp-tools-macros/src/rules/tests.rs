@@ -925,3 +925,14 @@ fn a_result_count_is_bounded_in_the_schema() {
     let top = quote!(#[doc = #DOC] async fn list_branches(#[doc = " The maximum number of branches to return."] top: u32) {});
     assert_eq!(rules(attr, top), ["bounded_limit"]);
 }
+
+#[test]
+fn a_type_of_your_own_describes_itself_whatever_its_name() {
+    // `params: SearchParams` (an rmcp-style port's one argument): its schema documents it.
+    let attr = quote!(namespace = "issue", read_only);
+    assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn search(params: SearchParams) {})).is_empty());
+    assert_eq!(
+        rules(attr, quote!(#[doc = #DOC] async fn search(params: String) {})),
+        ["generic_param_name"]
+    );
+}

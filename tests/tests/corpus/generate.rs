@@ -114,9 +114,27 @@ fn common_namespace(tools: &[Value]) -> Option<String> {
     first.map(ToOwned::to_owned)
 }
 
-/// Ports every tool of `server`.
+/// How a port takes a tool's arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// One fn parameter per property, as `#[tool]` fns are written.
+    Flat,
+    /// One `#[derive(ToolArgs)]` struct per tool, a field per property, as an rmcp server
+    /// takes `Parameters<T>`.
+    Structs,
+}
+
+/// Ports every tool of `server`, one parameter per property.
 pub(crate) fn port(server: &Server) -> Result<Port, String> {
-    let dir = crate_dir(&server.name);
+    port_as(server, Style::Flat)
+}
+
+/// Ports every tool of `server` in `style`; a struct port's crate is `<server>-structs`.
+pub(crate) fn port_as(server: &Server, style: Style) -> Result<Port, String> {
+    let dir = match style {
+        Style::Flat => crate_dir(&server.name),
+        Style::Structs => format!("{}-structs", crate_dir(&server.name)),
+    };
     let namespace = common_namespace(&server.tools);
     let mut src = Source {
         text: String::new(),
@@ -147,6 +165,7 @@ pub(crate) fn port(server: &Server) -> Result<Port, String> {
             tool,
             name,
             namespace.as_deref(),
+            style,
             &mut fns,
             &mut types,
             &mut src,
@@ -187,6 +206,7 @@ fn write_tool(
     tool: &Value,
     name: &str,
     namespace: Option<&str>,
+    style: Style,
     fns: &mut BTreeSet<String>,
     types: &mut BTreeSet<String>,
     src: &mut Source,
@@ -239,6 +259,30 @@ fn write_tool(
         params.push((pident, ty, keys, description_of(prop)));
     }
 
+    let params = match style {
+        Style::Flat => params,
+        Style::Structs if params.is_empty() => params,
+        Style::Structs => {
+            // serde renames a field; `#[param(rename)]` is a fn parameter's key.
+            let args_type = idents::unique(idents::type_name(name, "args"), types);
+            src.line("#[derive(::serde::Deserialize, ::mcp_tools_runtime::ToolArgs)]");
+            src.line(format!("pub struct {args_type} {{"));
+            for (pident, ty, keys, doc) in params {
+                doc_lines(doc, "    ", src);
+                let (renames, keys): (Vec<_>, Vec<_>) =
+                    keys.into_iter().partition(|k| k.starts_with("rename = "));
+                for rename in renames {
+                    src.line(format!("    #[serde({rename})]"));
+                }
+                if !keys.is_empty() {
+                    src.line(format!("    #[param({})]", keys.join(", ")));
+                }
+                src.line(format!("    pub {pident}: {ty},"));
+            }
+            src.line("}");
+            vec![("args".to_owned(), args_type, Vec::new(), None)]
+        }
+    };
     doc_lines(tool["description"].as_str(), "", src);
     if args.is_empty() {
         src.line("#[::mcp_tools_runtime::tool]");

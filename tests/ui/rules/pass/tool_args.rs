@@ -1,0 +1,34 @@
+//! `#[derive(ToolArgs)]` on a struct whose every field is documented, bounded and formatted
+//! builds without a report.
+use mcp_tools_runtime::prelude::*;
+use serde::Deserialize;
+
+/// Which issues to return.
+#[derive(Deserialize, ToolArgs)]
+pub struct IssueFilters {
+    /// How long to wait for the index, in milliseconds.
+    timeout: Option<u64>,
+    /// Most issues to return.
+    #[param(min = 1, max = 100)]
+    limit: Option<u32>,
+    /// Only issues opened at or after this instant.
+    #[param(format = "date-time")]
+    created_after: Option<String>,
+    /// The milestone's number, for example `12`.
+    milestone_number: Option<u32>,
+    include_closed: Option<bool>,
+}
+
+/// Search issues and return the matches, newest first.
+#[tool(namespace = "issue", read_only)]
+async fn search(
+    /// Words to look for in issue titles.
+    text: String,
+    filters: IssueFilters,
+) -> String {
+    format!("{text} {:?}", filters.limit)
+}
+
+fn main() {
+    let _ = tools![search];
+}
