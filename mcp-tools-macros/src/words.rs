@@ -673,6 +673,23 @@ pub(crate) fn is_verb(word: &str) -> bool {
         })
 }
 
+/// Whether a word of a name states an action: a verb (`get`, `unregister`), a verb by its
+/// form (`containerize`, `summarise`, `classify`), or the doer or the doing of one
+/// (`reader`, `updater`, `generation`): `deploy_services_reader` says it reads.
+pub(crate) fn states_action(word: &str) -> bool {
+    if is_verb(word) {
+        return true;
+    }
+    let by_form = word.len() > 6 && ["ize", "ise", "ify"].iter().any(|s| word.ends_with(s));
+    let derived = [("ation", "ate"), ("tion", "te"), ("er", ""), ("er", "e"), ("or", ""), ("or", "e")]
+        .iter()
+        .any(|(suffix, back)| {
+            word.strip_suffix(suffix)
+                .is_some_and(|stem| stem.len() > 2 && is_verb(&format!("{stem}{back}")))
+        });
+    by_form || derived
+}
+
 /// Nouns of tool names that also read as a verb that changes something: a read-only
 /// `git_branch` reads as "create a branch" (`verb_first`). Plurals (`branches`) read as
 /// nouns only, and verbs whose reading is itself a read (`snapshot`, `log` as in

@@ -48,11 +48,12 @@ use generate::{Port, Server, Style};
 use score::{Report, Score};
 
 /// What the held-out half must not fall below: error-level precision, warning-level
-/// precision, and recall (errors and warnings), each what the rules reach now, less 0.01.
+/// precision, and recall (errors and warnings), each what the rules reach now, less 0.01,
+/// rounded down to two places.
 /// The goals are 0.90, 0.80 and 0.90 (RULES.md says where each stands); a floor is raised
 /// as the rules reach more, never lowered to let a change through.
 const FLOOR_ERROR_PRECISION: f64 = 0.92;
-const FLOOR_WARNING_PRECISION: f64 = 0.75;
+const FLOOR_WARNING_PRECISION: f64 = 0.78;
 const FLOOR_RECALL: f64 = 0.59;
 
 /// The generator's own test server, built with the corpus so that its odd cases are proven

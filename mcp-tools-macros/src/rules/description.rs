@@ -29,8 +29,8 @@ pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
 /// `description_length`: more than a bare fragment, short enough to read.
 ///
 /// Short is fine ("Star a GitHub repository."): a well-named tool with documented
-/// parameters needs little more. A fragment is a single word. Long is fine when it is
-/// guidance; over 1,200 characters that also document parameters is not.
+/// parameters needs little more. A fragment is a single word. Over 1,200 characters is a
+/// manual, whatever it holds; one that also documents parameters says so.
 pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
     let Some(doc) = &tool.doc else { return };
     let Some(text) = &doc.text else { return };
@@ -46,6 +46,13 @@ pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
             doc.first_text_span(),
             format!("the description of `{}` is {len} characters and documents its parameters ({param}): every listing pays for it in tokens", tool.wire_name()),
             format!("cut it to {MAX_DESCRIPTION} characters: keep what it does and when to use it; move what it says of each parameter into that parameter's doc"),
+        );
+    } else if len > MAX_DESCRIPTION {
+        cx.rule(
+            Rule::DescriptionLength,
+            doc.first_text_span(),
+            format!("the description of `{}` is {len} characters: every listing pays for it in tokens, and a model skims a manual", tool.wire_name()),
+            format!("cut it to {MAX_DESCRIPTION} characters: what it does, when to use it, what it needs first"),
         );
     } else if !text.trim().is_empty() && is_fragment(text) {
         cx.rule(

@@ -228,7 +228,7 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
     // On a tool that changes state, `commit` in `git_commit` is the verb it reads as.
     if all_words
         .iter()
-        .any(|w| (words::is_verb(w) && !noun_verb(w)) || (!read_only && noun_verb(w)))
+        .any(|w| (words::states_action(w) && !noun_verb(w)) || (!read_only && noun_verb(w)))
     {
         return;
     }
@@ -243,6 +243,9 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
             format!("name what it returns with a read verb, e.g. `list_{}` or `get_{word}`", words::plural(word)),
         );
     } else if tool.args.destructive.is_some() {
+        // Reporting undeclared tools too (two readings: read or set?) was measured: on the
+        // held-out servers reviewers agreed with 0.59 of those reports, too few for a
+        // warning; an undeclared tool is `effect_declared`'s to report.
         cx.rule(
             Rule::VerbFirst,
             action_span(tool),

@@ -64,22 +64,47 @@ const PLAIN_TYPES: &[&str] = &[
     "BTreeSet",
 ];
 
+/// Words of a number's name that make it a position, whose base a model must be told.
+const INDEX_WORDS: &[&str] = &["index", "idx", "position", "row", "col", "column", "line"];
+
 /// Whether a parameter needs no doc: its name says what it holds and its type how
 /// (`title: String`, `labels: Vec<String>`, `include_archived: bool`), or its type is the
 /// user's own, whose schema (an enum's values, a struct's documented fields) describes it.
 /// A string whose format is open (a `path`, a `query`, a `sort`) is not self-describing.
 pub(crate) fn is_self_describing(param: &Param) -> bool {
-    let own_type =
-        last_type_segment(&param.value_ty).is_some_and(|t| !PLAIN_TYPES.contains(&t.as_str()));
+    let own_type = is_own_type(&param.value_ty);
     let key = param.key.as_str();
     let named = words::SELF_DESCRIBING_PARAMS.contains(&key)
         || (key.contains('_') && words::SELF_DESCRIBING_SUFFIXES.contains(&words::last_word(key)));
-    // A flag named for what it switches on (`include_archived`, `only_main_content`): a
-    // phrase, where one word (`force`, `all`) leaves open what it forces or includes.
-    let switch = last_type_segment(&param.value_ty).as_deref() == Some("bool") && key.contains('_');
+    // A flag is named for what is true when it is set (`include_archived`, `billable`).
+    let switch = last_type_segment(&param.value_ty).as_deref() == Some("bool");
+    // A number's open questions are its unit and its bound, which `unit_in_name` and
+    // `bounded_limit` ask; an index's is its base (0 or 1?), which only a doc answers.
+    let counted = param.is_numeric && !key.split('_').any(|w| INDEX_WORDS.contains(&w));
     // A type of the user's own is described by its schema, whatever its name
     // (`params: SearchParams`, whose fields are each documented).
-    own_type || (!words::GENERIC_PARAM_NAMES.contains(&key) && (named || switch))
+    own_type || (!words::GENERIC_PARAM_NAMES.contains(&key) && (named || switch || counted))
+}
+
+/// Whether a type is the user's own, or a list of it (`Vec<GrantType>`): its schema says
+/// what its values are.
+fn is_own_type(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if matches!(name.as_str(), "Vec" | "HashSet" | "BTreeSet" | "Box") {
+        if let syn::PathArguments::AngleBracketed(args) = &last.arguments
+            && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
+        {
+            return is_own_type(inner);
+        }
+        return false;
+    }
+    !PLAIN_TYPES.contains(&name.as_str())
 }
 
 fn last_type_segment(ty: &syn::Type) -> Option<String> {

@@ -878,9 +878,9 @@ fn a_name_explains_itself_only_when_it_leaves_nothing_to_guess() {
     let attr = quote!(namespace = "web", read_only);
     // A flag named for what it switches on.
     assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn scrape(#[doc = " Page."] url: String, include_subdomains: bool, only_main_content: Option<bool>) {})).is_empty());
-    // One word leaves open what it forces; a plain-string query or sort, its syntax.
+    // A plain-string query or sort leaves its syntax open; an index, its base.
     assert_eq!(
-        rules(attr, quote!(#[doc = #DOC] async fn search(force: bool, query: String, sort: Option<String>) {})),
+        rules(attr, quote!(#[doc = #DOC] async fn search(force: bool, query: String, sort: Option<String>, row_index: u32) {})),
         ["param_description_required", "param_description_required", "param_description_required"]
     );
 }
@@ -935,4 +935,23 @@ fn a_type_of_your_own_describes_itself_whatever_its_name() {
         rules(attr, quote!(#[doc = #DOC] async fn search(params: String) {})),
         ["generic_param_name"]
     );
+}
+
+#[test]
+fn a_description_over_the_limit_is_a_manual() {
+    let long = "Use this when a shipment's route changes. ".repeat(40);
+    assert_eq!(
+        rules(quote!(namespace = "shipment", read_only), quote!(#[doc = #long] async fn get_route() {})),
+        ["description_length"]
+    );
+}
+
+#[test]
+fn a_noun_that_names_its_doer_or_its_doing_states_the_action() {
+    for word in ["reader", "updater", "generation", "containerize"] {
+        assert!(crate::words::states_action(word), "{word}");
+    }
+    for word in ["weather", "settings", "status"] {
+        assert!(!crate::words::states_action(word), "{word}");
+    }
 }

@@ -377,7 +377,14 @@ fn param_type(
         Some("boolean") => "bool".to_owned(),
         Some("array") if prop["items"]["type"] == "string" => {
             length_keys(prop, "minItems", "maxItems", &mut keys);
-            "Vec<String>".to_owned()
+            // Items of a closed set are an enum of the port's own, as a port would write.
+            match prop["items"]["enum"]
+                .as_array()
+                .filter(|v| v.iter().all(Value::is_string))
+            {
+                Some(values) => format!("Vec<{}>", string_enum(tool, property, values, types, src)),
+                None => "Vec<String>".to_owned(),
+            }
         }
         _ if is_structured(prop) => structured(tool, property, types, src),
         _ => "::serde_json::Value".to_owned(),

@@ -84,6 +84,11 @@ fn shown(p: Option<f64>) -> String {
     p.map_or_else(|| "–".to_owned(), |p| format!("{p:.2}"))
 }
 
+/// A total, to three places: the goals are read off these, and 0.796 is not 0.80.
+fn shown_total(p: Option<f64>) -> String {
+    p.map_or_else(|| "–".to_owned(), |p| format!("{p:.3}"))
+}
+
 impl Score {
     /// Scores `reports` against the annotated `flaws` of each server.
     pub(crate) fn new(reports: &[Report], flaws: &BTreeMap<String, Vec<Flaw>>) -> Score {
@@ -207,13 +212,13 @@ impl Score {
                 "| **all** | {} | {} | **{}** | {} | {} | **{}** | {} | {} | **{}** |",
                 t.errors,
                 t.errors_agreed,
-                shown(ratio(t.errors_agreed, t.errors)),
+                shown_total(ratio(t.errors_agreed, t.errors)),
                 t.warnings,
                 t.warnings_agreed,
-                shown(ratio(t.warnings_agreed, t.warnings)),
+                shown_total(ratio(t.warnings_agreed, t.warnings)),
                 t.flaws,
                 t.found,
-                shown(ratio(t.found, t.flaws)),
+                shown_total(ratio(t.found, t.flaws)),
             );
         }
         out

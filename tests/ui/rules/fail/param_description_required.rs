@@ -13,10 +13,13 @@ async fn set_weight(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]
     shipment_number: String,
-    #[param(min = 0.1, max = 30000.0)] weight_kg: f64,
+    /// Measured weight of the parcel.
+    #[param(min = 0.1, max = 30000.0)]
+    weight_kg: f64,
+    carrier: String,
 ) -> String {
     let _: &Depot = &depot;
-    format!("{shipment_number} now weighs {weight_kg} kg")
+    format!("{shipment_number} now weighs {weight_kg} kg, by {carrier}")
 }
 
 fn main() {
