@@ -16,6 +16,9 @@ package registry):
     /tmp/corpus-venv/bin/python tests/corpus/collect.py            # every server
     /tmp/corpus-venv/bin/python tests/corpus/collect.py time git   # some of them
 
+CORPUS_SERVERS_DIR (default: tests/corpus/servers) sets the folder specs are read
+from and results written to, e.g. CORPUS_SERVERS_DIR=tests/corpus/after-freeze/servers.
+
 Packages are installed under $CORPUS_WORK (default: /tmp/mcp-corpus), one npm
 prefix or Python venv per server, so servers never share dependencies.
 Bump a version below, run, and review the diff under tests/corpus/servers/.
@@ -42,7 +45,8 @@ from mcp.shared.message import SessionMessage
 from mcp.types import JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "servers"
+# CORPUS_SERVERS_DIR (relative to the working directory) replaces servers/ for specs and results.
+OUT = Path(os.environ.get("CORPUS_SERVERS_DIR") or HERE / "servers").resolve()
 WORK = Path(os.environ.get("CORPUS_WORK", "/tmp/mcp-corpus"))
 PROTOCOL_VERSION = "2025-06-18"
 TIMEOUT = 60  # seconds for one server, start to finish
@@ -277,7 +281,8 @@ def main(argv: list[str]) -> int:
         doc = {"server": doc["server"], "source": doc["source"], "collect": spec, "tools": doc["tools"]}
         path = OUT / f"{sid}.json"
         path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        print(f"{sid}: {len(doc['tools'])} tools -> {path.relative_to(HERE.parent.parent)}")
+        shown = path.relative_to(HERE.parent.parent) if path.is_relative_to(HERE.parent.parent) else path
+        print(f"{sid}: {len(doc['tools'])} tools -> {shown}")
     return 1 if failed else 0
 
 
