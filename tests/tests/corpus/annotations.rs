@@ -90,11 +90,12 @@ pub(crate) struct Annotations {
     pub(crate) flaws: Vec<Flaw>,
 }
 
-/// Reads and checks `annotations/<server>.txt` under `dir`: every line well formed, every
-/// tool of the server judged, every target a property of its tool.
-pub(crate) fn read(dir: &Path, server: &Server) -> Result<Annotations, Vec<String>> {
-    let file = dir.join(format!("{}.txt", server.name));
-    let shown = format!("tests/corpus/annotations/{}.txt", server.name);
+/// Reads and checks `<corpus>/annotations/<server>.txt` (`corpus` relative to the
+/// repository): every line well formed, every tool of the server judged, every target a
+/// property of its tool.
+pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<String>> {
+    let shown = format!("{corpus}/annotations/{}.txt", server.name);
+    let file = Path::new(crate::common_crates::REPO).join(&shown);
     let text = fs::read_to_string(&file).map_err(|_| {
         vec![format!(
             "{shown} is missing: annotate {} blind, as tests/corpus/ANNOTATING.md says",

@@ -184,14 +184,31 @@ impl Score {
         for half in [Half::HeldOut, Half::Tuning] {
             let (count, tools) = servers.get(&half).copied().unwrap_or_default();
             let _ = writeln!(out, "\n**{half}** ({count} servers, {tools} tools)\n");
+            out.push_str(&self.rows_table(Some(half)));
+        }
+        out
+    }
+
+    /// One per-rule table over every server scored, whatever its half, under `title`.
+    pub(crate) fn table_as_one(&self, title: &str) -> String {
+        format!("\n**{title}**\n\n{}", self.rows_table(None))
+    }
+
+    /// The rows of one half (`None`: of both, added up), and their total.
+    fn rows_table(&self, half: Option<Half>) -> String {
+        let mut rows: BTreeMap<&str, Row> = BTreeMap::new();
+        for ((h, rule), row) in &self.rows {
+            if half.is_none_or(|half| half == *h) {
+                rows.entry(rule.as_str()).or_default().add(*row);
+            }
+        }
+        let mut out = String::new();
+        {
             out.push_str(
                 "| rule | errors | agreed | precision | warnings | agreed | precision | flaws | found | recall |\n\
                  |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
             );
-            for ((h, rule), r) in &self.rows {
-                if *h != half {
-                    continue;
-                }
+            for (rule, r) in &rows {
                 let _ = writeln!(
                     out,
                     "| `{rule}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -206,7 +223,10 @@ impl Score {
                     shown(ratio(r.found, r.flaws)),
                 );
             }
-            let t = self.total(half);
+            let mut t = Row::default();
+            for r in rows.values() {
+                t.add(*r);
+            }
             let _ = writeln!(
                 out,
                 "| **all** | {} | {} | **{}** | {} | {} | **{}** | {} | {} | **{}** |",
