@@ -65,12 +65,16 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
 
     // The fields as a fn's parameters, keeping their tokens (and so their spans).
     let params = fields.named.iter().map(|f| {
-        let attrs = f.attrs.iter().filter(|a| a.path().is_ident("doc") || a.path().is_ident("param"));
+        let attrs = f
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("doc") || a.path().is_ident("param"));
         let name = &f.ident;
         let ty = &f.ty;
         quote!(#(#attrs)* #name: #ty)
     });
-    let item: ItemFn = syn::parse_quote!(#[doc = " Arguments."] async fn arguments(#(#params),*) {});
+    let item: ItemFn =
+        syn::parse_quote!(#[doc = " Arguments."] async fn arguments(#(#params),*) {});
     let config = Config::load();
     let tool_args = parse_tool_args(quote!(namespace = "arguments", read_only), &mut cx);
     let mut tool = ToolFn::from_syn(tool_args, item, &config, &mut cx);
@@ -109,10 +113,9 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
         }
     });
     let container = input.attrs.iter().filter(|a| kept_attr(a));
-    let renamed = input
-        .attrs
-        .iter()
-        .any(|a| (a.path().is_ident("serde") || a.path().is_ident("schemars")) && attr_mentions(a, "rename"));
+    let renamed = input.attrs.iter().any(|a| {
+        (a.path().is_ident("serde") || a.path().is_ident("schemars")) && attr_mentions(a, "rename")
+    });
     let name = ident.to_string();
     let rename = (!renamed).then(|| quote!(#[schemars(rename = #name)]));
     let shadow = format_ident!("__McpToolsArgs{}", ident);
@@ -172,8 +175,16 @@ fn attr_mentions(attr: &Attribute, word: &str) -> bool {
 fn refuse_serde_keys(param: &Param, cx: &mut Diagnostics) {
     let a = &param.attrs;
     let refused = [
-        (a.default.as_ref().map(|d| d.span), "default", "`#[serde(default)]` (with `Default`) or `#[serde(default = \"path\")]`"),
-        (a.rename.as_ref().map(|r| r.span), "rename", "`#[serde(rename = \"…\")]`"),
+        (
+            a.default.as_ref().map(|d| d.span),
+            "default",
+            "`#[serde(default)]` (with `Default`) or `#[serde(default = \"path\")]`",
+        ),
+        (
+            a.rename.as_ref().map(|r| r.span),
+            "rename",
+            "`#[serde(rename = \"…\")]`",
+        ),
     ];
     for (span, key, fix) in refused {
         if let Some(span) = span {
@@ -212,16 +223,19 @@ fn schema_keys(param: &Param) -> Vec<TokenStream> {
     if !range.is_empty() {
         keys.push(quote!(#[schemars(range(#(#range),*))]));
     }
-    let length: Vec<TokenStream> = [("min", a.min_length.as_ref()), ("max", a.max_length.as_ref())]
-        .into_iter()
-        .filter_map(|(k, v)| {
-            let k = format_ident!("{k}");
-            v.map(|v| {
-                let n = v.value;
-                quote!(#k = #n)
-            })
+    let length: Vec<TokenStream> = [
+        ("min", a.min_length.as_ref()),
+        ("max", a.max_length.as_ref()),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| {
+        let k = format_ident!("{k}");
+        v.map(|v| {
+            let n = v.value;
+            quote!(#k = #n)
         })
-        .collect();
+    })
+    .collect();
     if !length.is_empty() {
         keys.push(quote!(#[schemars(length(#(#length),*))]));
     }

@@ -681,12 +681,19 @@ pub(crate) fn states_action(word: &str) -> bool {
         return true;
     }
     let by_form = word.len() > 6 && ["ize", "ise", "ify"].iter().any(|s| word.ends_with(s));
-    let derived = [("ation", "ate"), ("tion", "te"), ("er", ""), ("er", "e"), ("or", ""), ("or", "e")]
-        .iter()
-        .any(|(suffix, back)| {
-            word.strip_suffix(suffix)
-                .is_some_and(|stem| stem.len() > 2 && is_verb(&format!("{stem}{back}")))
-        });
+    let derived = [
+        ("ation", "ate"),
+        ("tion", "te"),
+        ("er", ""),
+        ("er", "e"),
+        ("or", ""),
+        ("or", "e"),
+    ]
+    .iter()
+    .any(|(suffix, back)| {
+        word.strip_suffix(suffix)
+            .is_some_and(|stem| stem.len() > 2 && is_verb(&format!("{stem}{back}")))
+    });
     by_form || derived
 }
 

@@ -218,7 +218,12 @@ fn filters_tool(args: Value) -> (Value, Option<String>) {
         .block_on(registry.call("parcel_list", args))
         .expect("a known tool");
     let refusal = (result.is_error == Some(true)).then(|| {
-        result.content.first().and_then(|c| c.as_text()).map(|t| t.text.clone()).unwrap_or_default()
+        result
+            .content
+            .first()
+            .and_then(|c| c.as_text())
+            .map(|t| t.text.clone())
+            .unwrap_or_default()
     });
     (schema, refusal)
 }
@@ -233,12 +238,18 @@ fn tool_args_fields_carry_their_keys_into_the_schema_and_every_call() {
     assert_eq!(fields["depot"]["pattern"], json!("^[A-Z]{3}$"), "{schema}");
     assert_eq!(fields["depot"]["examples"], json!(["ICN"]), "{schema}");
     // The unit from the name's suffix is written where the model reads it, as for a parameter.
-    let weight = fields["min_weight_kg"]["description"].as_str().unwrap_or_default();
+    let weight = fields["min_weight_kg"]["description"]
+        .as_str()
+        .unwrap_or_default();
     assert!(weight.ends_with("Unit: kg."), "{schema}");
 
     let (_, refusal) = filters_tool(json!({"filters": {"limit": 500}}));
     let text = refusal.expect("over the bound: refused");
     assert!(text.contains("filters.limit must be at most 50"), "{text}");
     let (_, refusal) = filters_tool(json!({"filters": {"limit": 5, "depot": "icn"}}));
-    assert!(refusal.expect("refused").contains("filters.depot must match"));
+    assert!(
+        refusal
+            .expect("refused")
+            .contains("filters.depot must match")
+    );
 }

@@ -26,13 +26,13 @@
 //! per-rule table of both halves is printed (`-- --nocapture`) and written to
 //! `target/tmp/corpus/precision.md`; RULES.md quotes it.
 
+#[path = "corpus/annotations.rs"]
+mod annotations;
 #[allow(
     dead_code,
     reason = "shared with crate_config.rs, which uses all of it"
 )]
 mod common_crates;
-#[path = "corpus/annotations.rs"]
-mod annotations;
 #[path = "corpus/generate.rs"]
 mod generate;
 #[path = "corpus/idents.rs"]
@@ -168,7 +168,10 @@ fn servers_collected_after_the_freeze_are_scored() {
     ));
     println!("{table}");
     let _ = fs::write(Path::new(TMP).join("corpus/after-freeze.md"), &table);
-    assert!(!reports.is_empty(), "no report at all: the build did not run");
+    assert!(
+        !reports.is_empty(),
+        "no report at all: the build did not run"
+    );
 }
 
 /// The rules that judge one argument, on a parameter and on a `ToolArgs` field alike
@@ -207,9 +210,15 @@ fn a_struct_port_gets_the_reports_of_the_flat_port() {
             .collect()
     };
     let (flat, structs) = (keyed(&flat), keyed(&structs));
-    assert!(!flat.is_empty(), "the flat port reports nothing: the build did not run");
+    assert!(
+        !flat.is_empty(),
+        "the flat port reports nothing: the build did not run"
+    );
     let lost: Vec<_> = flat.difference(&structs).collect();
-    assert!(lost.is_empty(), "reports on parameters that the struct port's fields do not get:\n{lost:#?}");
+    assert!(
+        lost.is_empty(),
+        "reports on parameters that the struct port's fields do not get:\n{lost:#?}"
+    );
     let unexplained: Vec<_> = structs
         .difference(&flat)
         .filter(|(server, tool, rule, target)| {
@@ -221,7 +230,10 @@ fn a_struct_port_gets_the_reports_of_the_flat_port() {
                 .unwrap_or_default();
             let speaks_of = description.contains(target.as_str());
             let documented_there = speaks_of
-                && matches!(rule.as_str(), "param_description_required" | "path_format" | "unit_in_name");
+                && matches!(
+                    rule.as_str(),
+                    "param_description_required" | "path_format" | "unit_in_name"
+                );
             // In pixels when the tool's description is about a window or an image.
             let on_screen = rule == "unit_in_name" && matches!(target.as_str(), "width" | "height");
             !(documented_there || on_screen)
@@ -242,10 +254,7 @@ fn a_struct_port_gets_the_reports_of_the_flat_port() {
 
 /// Every server's annotations, or a failure listing what is missing or malformed; when not
 /// `strict` (a quick look), what is missing or malformed is printed and scored as no flaw.
-fn read_annotations(
-    servers: &[Server],
-    strict: bool,
-) -> BTreeMap<String, Vec<annotations::Flaw>> {
+fn read_annotations(servers: &[Server], strict: bool) -> BTreeMap<String, Vec<annotations::Flaw>> {
     read_annotations_in(CORPUS, servers, strict)
 }
 
@@ -292,11 +301,7 @@ fn tuning_details(score: &Score) -> String {
         );
     }
     out.push_str("\n# missed flaws (tuning half)\n");
-    for (server, f) in score
-        .missed
-        .iter()
-        .filter(|(s, _)| half(s) == Half::Tuning)
-    {
+    for (server, f) in score.missed.iter().filter(|(s, _)| half(s) == Half::Tuning) {
         let _ = writeln!(
             out,
             "{server}/{} {} {} # {}",

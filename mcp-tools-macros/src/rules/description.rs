@@ -181,7 +181,9 @@ fn line_describes(line: &str, name: &str) -> bool {
     // A list item or a definition: `- name: …`, `2. name - …`, `name (string): …`.
     let item = line
         .trim_start()
-        .trim_start_matches(|c: char| matches!(c, '-' | '*' | '•' | '+' | '.' | ')') || c.is_ascii_digit())
+        .trim_start_matches(|c: char| {
+            matches!(c, '-' | '*' | '•' | '+' | '.' | ')') || c.is_ascii_digit()
+        })
         .trim_start();
     if let Some(after) = item.strip_prefix(name) {
         let after = after.trim_start();
@@ -225,7 +227,11 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
                 Origin::Param | Origin::Field => (
                     format!(
                         "{} `{name}` has no doc comment: without one the model guesses its meaning and format",
-                        if param.origin == Origin::Field { "field" } else { "parameter" }
+                        if param.origin == Origin::Field {
+                            "field"
+                        } else {
+                            "parameter"
+                        }
                     ),
                     "add a `///` line above it: what it is, its format, an example".to_owned(),
                 ),

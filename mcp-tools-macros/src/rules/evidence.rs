@@ -200,7 +200,9 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
     ];
     let t = tokens(doc);
     // A number to skip moves the window; it caps nothing ("number of results to skip").
-    if t.iter().any(|w| matches!(*w, "skip" | "skipped" | "offset")) {
+    if t.iter()
+        .any(|w| matches!(*w, "skip" | "skipped" | "offset"))
+    {
         return false;
     }
     let counted = |w: &&str| COUNTED.contains(w);
@@ -210,13 +212,18 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
     // "number of results to return", "how many results per page", "maximum number of
     // branches to return" (whatever is counted).
     let returned = t.windows(4).any(|w| {
-        (w[0] == "number" && w[1] == "of" && counted(&w[2]) && matches!(w[3], "to" | "per" | "returned"))
+        (w[0] == "number"
+            && w[1] == "of"
+            && counted(&w[2])
+            && matches!(w[3], "to" | "per" | "returned"))
             || (w[0] == "number" && w[1] == "of" && w[3] == "to" && t.iter().any(|x| returns(x)))
             || (w[0] == "how" && w[1] == "many" && counted(&w[2]))
     });
     // A cap on characters, bytes or tokens bounds a size, which `unit_in_name` asks about.
     let sized = t.windows(3).any(|w| {
-        w[0] == "number" && w[1] == "of" && matches!(w[2], "characters" | "chars" | "bytes" | "tokens" | "words")
+        w[0] == "number"
+            && w[1] == "of"
+            && matches!(w[2], "characters" | "chars" | "bytes" | "tokens" | "words")
     });
     !sized && ((capped && (t.iter().any(counted) || t.iter().any(|x| returns(x)))) || returned)
 }
@@ -391,7 +398,9 @@ mod tests {
         assert!(!says_result_count("page number of the results to fetch"));
         assert!(!says_result_count("the number of retries"));
         assert!(!says_result_count("number of results to skip"));
-        assert!(says_result_count("the maximum number of branches to return"));
+        assert!(says_result_count(
+            "the maximum number of branches to return"
+        ));
         assert!(!says_result_count("maximum number of characters to return"));
     }
 
@@ -410,7 +419,9 @@ mod tests {
             "maximum number of commits to return"
         ));
         assert!(!super::states_maximum("only after 2024-01-31"));
-        assert!(!super::states_maximum("max results to return (default 100)"));
+        assert!(!super::states_maximum(
+            "max results to return (default 100)"
+        ));
     }
 
     #[test]

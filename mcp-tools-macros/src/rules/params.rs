@@ -23,9 +23,7 @@ pub(crate) fn is_vague_generic(param: &Param) -> bool {
     ) || param.is_numeric;
     // Only a doc that repeats the name itself ("The id.") says nothing: "The project ID"
     // on `get_project` says whose id it is, even though the tool's name says it too.
-    plain
-        && (!evidence::is_documented(param)
-            || evidence::restates(&evidence::doc_of(param), key))
+    plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
 }
 
 /// Types whose schema says nothing of what the value means.
@@ -138,11 +136,18 @@ pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
     let documented = |p: &Param| {
         evidence::is_documented(p) || super::description::tool_doc_names(tool, &p.wire_name.value)
     };
-    for param in tool.arguments().filter(|p| is_path_like(p) && !documented(p)) {
+    for param in tool
+        .arguments()
+        .filter(|p| is_path_like(p) && !documented(p))
+    {
         let name = &param.wire_name.value;
         let fix = match param.origin {
-            Origin::Param | Origin::Field => "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
-            Origin::Property => "say in its `description` how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\"",
+            Origin::Param | Origin::Field => {
+                "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\""
+            }
+            Origin::Property => {
+                "say in its `description` how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\""
+            }
         };
         cx.rule(
             Rule::PathFormat,
@@ -343,7 +348,11 @@ const UNBOUNDED: f64 = 1_000_000.0;
 
 /// Whether the schema caps the parameter: a `max` below [`UNBOUNDED`].
 fn schema_max(param: &Param) -> bool {
-    param.attrs.max.as_ref().is_some_and(|m| m.value.value < UNBOUNDED)
+    param
+        .attrs
+        .max
+        .as_ref()
+        .is_some_and(|m| m.value.value < UNBOUNDED)
 }
 
 /// `bounded_limit`: a result count has a maximum: in the schema, or at least in its doc.
@@ -380,8 +389,12 @@ pub(crate) fn check_bounded_limit_unenforced(tool: &ToolFn, cx: &mut Diagnostics
         }
         let name = &param.wire_name.value;
         let fix = match param.origin {
-            Origin::Param | Origin::Field => "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it",
-            Origin::Property => "write the bound its description states as `\"maximum\"`, so every call is checked against it",
+            Origin::Param | Origin::Field => {
+                "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it"
+            }
+            Origin::Property => {
+                "write the bound its description states as `\"maximum\"`, so every call is checked against it"
+            }
         };
         cx.rule(
             Rule::BoundedLimitUnenforced,
@@ -414,7 +427,9 @@ pub(crate) fn asked_by_number_rules(param: &Param) -> bool {
         .any(|w| words::has_word(&param.key, w));
     param.is_numeric
         && ((is_result_count(param) && !schema_max(param))
-            || (quantity && param.unit.is_none() && !words::COUNT_NAMES.contains(&param.key.as_str())))
+            || (quantity
+                && param.unit.is_none()
+                && !words::COUNT_NAMES.contains(&param.key.as_str())))
 }
 
 /// `timestamp_format`: a point in time states its format: a timestamp type,

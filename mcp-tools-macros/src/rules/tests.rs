@@ -862,13 +862,28 @@ fn a_parameter_is_documented_where_the_tool_describes_it() {
     let attr = quote!(namespace = "proc", read_only);
     // A list item of the description documents it, whatever the length of its name.
     let listed = "Read a process's output.\n\n- pid: Process ID returned by start_process";
-    assert!(rules(attr.clone(), quote!(#[doc = #listed] async fn read_output(pid: u64) {})).is_empty());
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #listed] async fn read_output(pid: u64) {})
+        )
+        .is_empty()
+    );
     let quoted = "Read a file. `path` is absolute, inside an allowed directory.";
-    assert!(rules(attr.clone(), quote!(#[doc = #quoted] async fn read_file(path: String) {})).is_empty());
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #quoted] async fn read_file(path: String) {})
+        )
+        .is_empty()
+    );
     // The word in the prose says nothing of the parameter: absolute, or relative?
     let prose = "List the files in a specified path.";
     assert_eq!(
-        rules(attr, quote!(#[doc = #prose] async fn list_files(path: String) {})),
+        rules(
+            attr,
+            quote!(#[doc = #prose] async fn list_files(path: String) {})
+        ),
         ["path_format"]
     );
 }
@@ -880,17 +895,33 @@ fn a_name_explains_itself_only_when_it_leaves_nothing_to_guess() {
     assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn scrape(#[doc = " Page."] url: String, include_subdomains: bool, only_main_content: Option<bool>) {})).is_empty());
     // A plain-string query or sort leaves its syntax open; an index, its base.
     assert_eq!(
-        rules(attr, quote!(#[doc = #DOC] async fn search(force: bool, query: String, sort: Option<String>, row_index: u32) {})),
-        ["param_description_required", "param_description_required", "param_description_required"]
+        rules(
+            attr,
+            quote!(#[doc = #DOC] async fn search(force: bool, query: String, sort: Option<String>, row_index: u32) {})
+        ),
+        [
+            "param_description_required",
+            "param_description_required",
+            "param_description_required"
+        ]
     );
 }
 
 #[test]
 fn a_generic_name_documented_for_what_it_holds_passes() {
     let attr = quote!(namespace = "project", read_only);
-    assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn get_project(#[doc = " The project ID."] id: String) {})).is_empty());
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #DOC] async fn get_project(#[doc = " The project ID."] id: String) {})
+        )
+        .is_empty()
+    );
     assert_eq!(
-        rules(attr, quote!(#[doc = #DOC] async fn get_project(#[doc = " The id."] id: String) {})),
+        rules(
+            attr,
+            quote!(#[doc = #DOC] async fn get_project(#[doc = " The id."] id: String) {})
+        ),
         ["generic_param_name"]
     );
 }
@@ -899,11 +930,24 @@ fn a_generic_name_documented_for_what_it_holds_passes() {
 fn a_tool_whose_verbs_say_nothing_known_declares_its_effect() {
     // Clients confirm every call of an undeclared tool as if it deleted something.
     assert_eq!(
-        rules(quote!(namespace = "github"), quote!(#[doc = #DOC] async fn merge_pull_request() {})),
+        rules(
+            quote!(namespace = "github"),
+            quote!(#[doc = #DOC] async fn merge_pull_request() {})
+        ),
         ["effect_declared"]
     );
     // A name that overwrites or deletes makes MCP's destructive default the right guess.
-    for tool in [quote!(async fn update_issue() {}), quote!(async fn kv_put() {}), quote!(async fn delete_branch() {})] {
+    for tool in [
+        quote!(
+            async fn update_issue() {}
+        ),
+        quote!(
+            async fn kv_put() {}
+        ),
+        quote!(
+            async fn delete_branch() {}
+        ),
+    ] {
         let item = quote!(#[doc = #DOC] #tool);
         assert!(rules(quote!(namespace = "github"), item).is_empty());
     }
@@ -920,7 +964,8 @@ fn a_result_count_is_bounded_in_the_schema() {
     let default = quote!(#[doc = #DOC] async fn search(#[doc = " Max results to return (default 100)."] limit: u32) {});
     assert_eq!(rules(attr.clone(), default), ["bounded_limit"]);
     // A number to skip caps nothing.
-    let skip = quote!(#[doc = #DOC] async fn search(#[doc = " Number of results to skip."] start: u32) {});
+    let skip =
+        quote!(#[doc = #DOC] async fn search(#[doc = " Number of results to skip."] start: u32) {});
     assert!(rules(attr.clone(), skip).is_empty());
     let top = quote!(#[doc = #DOC] async fn list_branches(#[doc = " The maximum number of branches to return."] top: u32) {});
     assert_eq!(rules(attr, top), ["bounded_limit"]);
@@ -930,9 +975,18 @@ fn a_result_count_is_bounded_in_the_schema() {
 fn a_type_of_your_own_describes_itself_whatever_its_name() {
     // `params: SearchParams` (an rmcp-style port's one argument): its schema documents it.
     let attr = quote!(namespace = "issue", read_only);
-    assert!(rules(attr.clone(), quote!(#[doc = #DOC] async fn search(params: SearchParams) {})).is_empty());
+    assert!(
+        rules(
+            attr.clone(),
+            quote!(#[doc = #DOC] async fn search(params: SearchParams) {})
+        )
+        .is_empty()
+    );
     assert_eq!(
-        rules(attr, quote!(#[doc = #DOC] async fn search(params: String) {})),
+        rules(
+            attr,
+            quote!(#[doc = #DOC] async fn search(params: String) {})
+        ),
         ["generic_param_name"]
     );
 }
@@ -941,7 +995,10 @@ fn a_type_of_your_own_describes_itself_whatever_its_name() {
 fn a_description_over_the_limit_is_a_manual() {
     let long = "Use this when a shipment's route changes. ".repeat(40);
     assert_eq!(
-        rules(quote!(namespace = "shipment", read_only), quote!(#[doc = #long] async fn get_route() {})),
+        rules(
+            quote!(namespace = "shipment", read_only),
+            quote!(#[doc = #long] async fn get_route() {})
+        ),
         ["description_length"]
     );
 }

@@ -117,7 +117,9 @@ pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<Str
         };
         let fields: Vec<&str> = fields.split_whitespace().collect();
         let [tool, kind, target] = fields[..] else {
-            problems.push(format!("{at}: expected `<tool> <kind> <target> # <reason>`"));
+            problems.push(format!(
+                "{at}: expected `<tool> <kind> <target> # <reason>`"
+            ));
             continue;
         };
         let Some(definition) = server.tools.iter().find(|t| t["name"] == tool) else {
@@ -127,7 +129,9 @@ pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<Str
         judged.insert(tool.to_owned());
         let tool_kind = TOOL_KINDS.contains(&kind) || kind == OK;
         if tool_kind && target != "-" {
-            problems.push(format!("{at}: `{kind}` is a flaw of the tool; its target is `-`"));
+            problems.push(format!(
+                "{at}: `{kind}` is a flaw of the tool; its target is `-`"
+            ));
         } else if PARAM_KINDS.contains(&kind) {
             if !has_field(&definition["inputSchema"], target) {
                 problems.push(format!(
