@@ -3,7 +3,7 @@
 use super::{Rule, evidence, params};
 use crate::{
     diag::Diagnostics,
-    model::{Origin, ToolFn},
+    model::{Origin, Param, ToolFn},
     words,
 };
 
@@ -164,11 +164,16 @@ fn placeholder_marker(text: &str) -> Option<String> {
 /// the name quoted (`` `pattern` is a glob ``, "the 'head' parameter"), or "the `name`
 /// parameter". A name that merely occurs in the prose ("files in a specified path") says
 /// nothing about the parameter. Names of any length count.
-pub(crate) fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
+fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
     tool.doc
         .as_ref()
         .and_then(|d| d.text.as_deref())
         .is_some_and(|text| text.lines().any(|line| line_describes(line, name)))
+}
+
+/// Whether a parameter has a doc of its own, or the tool's description documents it.
+pub(crate) fn documented_anywhere(tool: &ToolFn, param: &Param) -> bool {
+    evidence::is_documented(param) || tool_doc_names(tool, &param.wire_name.value)
 }
 
 fn line_describes(line: &str, name: &str) -> bool {
@@ -218,10 +223,7 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
         {
             continue;
         }
-        if !evidence::is_documented(param)
-            && !params::is_self_describing(param)
-            && !tool_doc_names(tool, &param.wire_name.value)
-        {
+        if !documented_anywhere(tool, param) && !params::is_self_describing(param) {
             let name = &param.wire_name.value;
             let (message, help) = match param.origin {
                 Origin::Param | Origin::Field => (

@@ -133,12 +133,9 @@ pub(crate) fn is_path_like(param: &Param) -> bool {
 /// guess absolute or relative, and relative to what, the mistake absolute paths exist to
 /// design out.
 pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
-    let documented = |p: &Param| {
-        evidence::is_documented(p) || super::description::tool_doc_names(tool, &p.wire_name.value)
-    };
     for param in tool
         .arguments()
-        .filter(|p| is_path_like(p) && !documented(p))
+        .filter(|p| is_path_like(p) && !super::description::documented_anywhere(tool, p))
     {
         let name = &param.wire_name.value;
         let fix = match param.origin {

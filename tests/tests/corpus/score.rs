@@ -202,45 +202,35 @@ impl Score {
                 rows.entry(rule.as_str()).or_default().add(*row);
             }
         }
-        let mut out = String::new();
-        {
-            out.push_str(
-                "| rule | errors | agreed | precision | warnings | agreed | precision | flaws | found | recall |\n\
-                 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-            );
-            for (rule, r) in &rows {
-                let _ = writeln!(
-                    out,
-                    "| `{rule}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                    r.errors,
-                    r.errors_agreed,
-                    shown(ratio(r.errors_agreed, r.errors)),
-                    r.warnings,
-                    r.warnings_agreed,
-                    shown(ratio(r.warnings_agreed, r.warnings)),
-                    r.flaws,
-                    r.found,
-                    shown(ratio(r.found, r.flaws)),
-                );
-            }
-            let mut t = Row::default();
-            for r in rows.values() {
-                t.add(*r);
-            }
-            let _ = writeln!(
-                out,
-                "| **all** | {} | {} | **{}** | {} | {} | **{}** | {} | {} | **{}** |",
-                t.errors,
-                t.errors_agreed,
-                shown_total(ratio(t.errors_agreed, t.errors)),
-                t.warnings,
-                t.warnings_agreed,
-                shown_total(ratio(t.warnings_agreed, t.warnings)),
-                t.flaws,
-                t.found,
-                shown_total(ratio(t.found, t.flaws)),
-            );
+        let mut out = String::from(
+            "| rule | errors | agreed | precision | warnings | agreed | precision | flaws | found | recall |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
+        let mut total = Row::default();
+        for (rule, r) in &rows {
+            row_line(&mut out, &format!("`{rule}`"), r, shown);
+            total.add(*r);
         }
+        row_line(&mut out, "**all**", &total, |p| {
+            format!("**{}**", shown_total(p))
+        });
         out
     }
+}
+
+/// One row of a table: counts, and each ratio as `show` writes it.
+fn row_line(out: &mut String, label: &str, r: &Row, show: impl Fn(Option<f64>) -> String) {
+    let _ = writeln!(
+        out,
+        "| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        r.errors,
+        r.errors_agreed,
+        show(ratio(r.errors_agreed, r.errors)),
+        r.warnings,
+        r.warnings_agreed,
+        show(ratio(r.warnings_agreed, r.warnings)),
+        r.flaws,
+        r.found,
+        show(ratio(r.found, r.flaws)),
+    );
 }
