@@ -332,6 +332,9 @@ fn role_check(tool: &ToolFn, param: &Param) -> Option<TokenStream> {
         let own_schema = format!(
             "`{name}` brings its own schema (`ResponseFormat`, `PageCursor`, `PlanHandle`, `IdempotencyKey`), so it takes no `#[param({key} = …)]`; remove the key"
         );
+        let fields = format!(
+            "`{name}` takes its arguments from the fields of its struct, so it takes no `#[param({key} = …)]`; write the key on the field it bounds"
+        );
         return Some(quote_spanned! {span=>
             const _: () = match <#ty as __rt::ToolArg>::ROLE {
                 __rt::ParamRole::Argument => {}
@@ -339,18 +342,26 @@ fn role_check(tool: &ToolFn, param: &Param) -> Option<TokenStream> {
                 __rt::ParamRole::Cursor | __rt::ParamRole::Format | __rt::ParamRole::Token => {
                     ::core::panic!(#own_schema)
                 }
+                __rt::ParamRole::Fields => ::core::panic!(#fields),
             };
         });
     }
     if param.source == Source::Optional {
-        let message = format!(
+        let injected = format!(
             "`{name}` is supplied by the server and always present; take it without `Option`"
         );
+        let fields = format!(
+            "`{name}` is never absent: its struct is the arguments object; take it without `Option` and make the fields that may be left out `Option`s"
+        );
         return Some(quote_spanned! {param.ty.span()=>
-            const _: () = ::core::assert!(
-                __rt::ParamRole::in_schema(<#ty as __rt::ToolArg>::ROLE),
-                #message
-            );
+            const _: () = match <#ty as __rt::ToolArg>::ROLE {
+                __rt::ParamRole::Injected => ::core::panic!(#injected),
+                __rt::ParamRole::Fields => ::core::panic!(#fields),
+                __rt::ParamRole::Argument
+                | __rt::ParamRole::Cursor
+                | __rt::ParamRole::Format
+                | __rt::ParamRole::Token => {}
+            };
         });
     }
     None
@@ -378,7 +389,7 @@ fn call_fn(tool: &ToolFn) -> TokenStream {
                 Source::Optional => quote_spanned! {ty.span()=>
                     let #var = __rt::extract_optional::<#ty>(&__PARAMS[#i], call);
                 },
-                Source::Argument | Source::Injected => quote_spanned! {ty.span()=>
+                Source::Argument | Source::Injected | Source::Fields => quote_spanned! {ty.span()=>
                     let #var = <#ty as __rt::ToolArg>::extract(&__PARAMS[#i], call);
                 },
             }

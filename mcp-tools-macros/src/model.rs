@@ -61,6 +61,9 @@ pub(crate) enum Source {
     Optional,
     /// Looks like `State<T>` or `ToolContext`: supplied by the server, not in the schema.
     Injected,
+    /// Looks like `Args<T>`: the fields of `T` are the arguments, judged where `T` derives
+    /// `ToolArgs`; the parameter itself is no property.
+    Fields,
 }
 
 /// Where an argument is described, for the rules' fixes.
@@ -227,6 +230,7 @@ impl Param {
         let (source, value_ty) = match option_inner(&ty) {
             Some(inner) => (Source::Optional, inner.clone()),
             None if is_injected(&ty) => (Source::Injected, ty.clone()),
+            None if is_fields(&ty) => (Source::Fields, ty.clone()),
             None => (Source::Argument, ty.clone()),
         };
         let name = ident.to_string();
@@ -378,7 +382,7 @@ impl Param {
     /// Whether the rules take the parameter for a property of the input schema (a guess;
     /// the schema itself follows the type's role).
     pub(crate) fn in_schema(&self) -> bool {
-        self.source != Source::Injected
+        matches!(self.source, Source::Argument | Source::Optional)
     }
 
     /// The first `#[param]` key that shapes the value's schema (all but `rename`), with the
@@ -440,6 +444,20 @@ fn is_injected(ty: &Type) -> bool {
         }
         Type::Group(g) => is_injected(&g.elem),
         Type::Paren(p) => is_injected(&p.elem),
+        _ => false,
+    }
+}
+
+/// Whether the type is written as the runtime's `Args<T>` would be: `Args` with one type
+/// argument.
+fn is_fields(ty: &Type) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            s.ident == "Args"
+                && matches!(&s.arguments, PathArguments::AngleBracketed(args) if args.args.len() == 1)
+        }),
+        Type::Group(g) => is_fields(&g.elem),
+        Type::Paren(p) => is_fields(&p.elem),
         _ => false,
     }
 }

@@ -44,6 +44,9 @@ pub enum ParamRole {
     Token,
     /// Supplied by the server ([`State<T>`], [`ToolContext`]): not in the schema.
     Injected,
+    /// [`Args<T>`](crate::Args): the struct's fields are properties of the input schema,
+    /// each required as the struct says; the parameter itself is none.
+    Fields,
 }
 
 impl ParamRole {
@@ -55,12 +58,6 @@ impl ParamRole {
             self,
             ParamRole::Argument | ParamRole::Cursor | ParamRole::Token
         ) && !optional_or_default
-    }
-
-    /// Whether the parameter is a property of the input schema.
-    #[must_use]
-    pub const fn in_schema(self) -> bool {
-        !matches!(self, ParamRole::Injected)
     }
 }
 

@@ -58,7 +58,7 @@ pub struct ToolDefinition {
     pub(crate) binary: BinaryPolicy,
     /// The arguments a model may narrow a request with (all but cursor and format), for
     /// the advice on a cut result.
-    pub(crate) arguments: Vec<&'static str>,
+    pub(crate) arguments: Vec<Cow<'static, str>>,
     pub(crate) problems: Vec<String>,
 }
 
@@ -77,7 +77,7 @@ impl ToolDefinition {
     ) -> Self {
         let mut input = InputSchema::default();
         describe(&mut input);
-        let mut problems = Vec::new();
+        let mut problems = std::mem::take(&mut input.problems);
         let (input_schema, params, arguments) = match &meta.input_schema {
             Some(raw) => {
                 let schema = serde_json::from_str::<JsonObject>(raw.text).unwrap_or_else(|err| {
@@ -88,7 +88,11 @@ impl ToolDefinition {
                     JsonObject::new()
                 });
                 // Units, defaults and examples come from `#[param]`, which such a tool has none of.
-                (schema, &[][..], raw.properties.to_vec())
+                (
+                    schema,
+                    &[][..],
+                    raw.properties.iter().map(|p| Cow::Borrowed(*p)).collect(),
+                )
             }
             None => {
                 let arguments = meta
@@ -102,6 +106,8 @@ impl ToolDefinition {
                             && input.plan_param.is_none_or(|(p, _)| p != *name)
                             && Some(*name) != input.idempotency_param
                     })
+                    .map(Cow::Borrowed)
+                    .chain(input.fields.iter().cloned().map(Cow::Owned))
                     .collect();
                 (input.to_schema(), meta.params, arguments)
             }

@@ -10,6 +10,7 @@ mod definition;
 mod discovery;
 mod error;
 mod extras;
+mod fields;
 pub mod limits;
 mod meta;
 mod optimizer;
@@ -37,6 +38,7 @@ pub use context::{Caller, LogLevel, ResultBudget, ToolContext};
 pub use definition::ToolDefinition;
 pub use error::{ErrorKind, ToolError};
 pub use extras::Extras;
+pub use fields::Args;
 pub use meta::{AliasMeta, BinaryPolicy, ResponseFormat};
 pub use output::{IntoToolOutput, Json, OffsetUnit, Resume, ToolOutput};
 pub use page::{Page, PageCursor};
@@ -225,9 +227,9 @@ pub use mcp_tools_macros::ToolArgs;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Caller, ErrorKind, IdempotencyKey, IntoToolOutput, Json, LogLevel, Page, PageCursor, Plan,
-        PlanHandle, Registry, ResponseFormat, State, ToolArgs, ToolContext, ToolError, ToolOutput,
-        tool, tools,
+        Args, Caller, ErrorKind, IdempotencyKey, IntoToolOutput, Json, LogLevel, Page, PageCursor,
+        Plan, PlanHandle, Registry, ResponseFormat, State, ToolArgs, ToolContext, ToolError,
+        ToolOutput, tool, tools,
         view::{detailed_only, detailed_only_some},
     };
 }

@@ -30,18 +30,58 @@ pub struct InputSchema {
     pub(crate) takes_context: bool,
     /// Subschemas the parameters' recursive types share, published as the root's `$defs`.
     pub(crate) defs: JsonObject,
+    /// The properties an [`Args<T>`](crate::Args) struct brought, in order.
+    pub(crate) fields: Vec<String>,
+    /// Why the schema cannot be built as written (two arguments with one name); the
+    /// registry refuses to build with them.
+    pub(crate) problems: Vec<String>,
 }
 
 impl InputSchema {
     /// Adds a property described by `schema` and the parameter's metadata.
     pub fn add_property(&mut self, param: &ParamMeta, mut schema: JsonObject) {
-        self.hoist_defs(param.name, &mut schema);
+        let root = format!("#/properties/{}", pointer_token(param.name));
+        self.hoist_defs(param.name, root, &mut schema);
         let schema = apply_param(schema, param);
-        if param.required {
-            self.required.push(param.name.to_owned());
+        self.insert(param.name, Value::Object(schema), param.required);
+    }
+
+    /// Adds the properties of a struct's schema as the tool's own, for [`Args<T>`](crate::Args).
+    pub(crate) fn add_fields(&mut self, param: &ParamMeta, mut schema: JsonObject) {
+        // The struct's root is the tool's root, so a recursive `$ref: "#"` stays as it is.
+        self.hoist_defs(param.name, "#".to_owned(), &mut schema);
+        let Some(Value::Object(properties)) = schema.remove("properties") else {
+            self.problems.push(format!(
+                "`{}` takes `Args<T>`, whose `T` has no named fields: its schema is not an object with properties",
+                param.rust_name
+            ));
+            return;
+        };
+        let required: Vec<String> = match schema.remove("required") {
+            Some(Value::Array(names)) => names
+                .into_iter()
+                .filter_map(|n| n.as_str().map(ToOwned::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (name, property) in properties {
+            let is_required = required.contains(&name);
+            self.fields.push(name.clone());
+            self.insert(&name, property, is_required);
         }
-        self.properties
-            .insert(param.name.to_owned(), Value::Object(schema));
+    }
+
+    fn insert(&mut self, name: &str, schema: Value, required: bool) {
+        if self.properties.contains_key(name) {
+            self.problems.push(format!(
+                "two arguments are named `{name}` (a field of an `Args<T>` struct and another parameter, or two such structs); rename one with `#[serde(rename = \"…\")]` or `#[param(rename = \"…\")]`"
+            ));
+            return;
+        }
+        if required {
+            self.required.push(name.to_owned());
+        }
+        self.properties.insert(name.to_owned(), schema);
     }
 
     /// The closed object schema listed in `tools/list`.
@@ -63,13 +103,11 @@ impl InputSchema {
 
     /// A parameter's schema is written for its own document: `$ref: "#"` means its root and
     /// `#/$defs/X` its own `$defs` (schemars keeps these for recursive types). Embedded at
-    /// `#/properties/<name>`, its `$defs` move to the input schema's root (renamed if another
-    /// parameter's differ under the same name) and every `$ref` is rewritten to match.
-    fn hoist_defs(&mut self, name: &str, schema: &mut JsonObject) {
-        let mut renames: Vec<(String, String)> = vec![(
-            "#".to_owned(),
-            format!("#/properties/{}", pointer_token(name)),
-        )];
+    /// `root` (`#/properties/<name>`), its `$defs` move to the input schema's root (renamed
+    /// if another parameter's differ under the same name) and every `$ref` is rewritten to
+    /// match.
+    fn hoist_defs(&mut self, name: &str, root: String, schema: &mut JsonObject) {
+        let mut renames: Vec<(String, String)> = vec![("#".to_owned(), root)];
         let defs = match schema.remove("$defs") {
             Some(Value::Object(defs)) => defs,
             _ => Map::new(),

@@ -253,3 +253,74 @@ fn tool_args_fields_carry_their_keys_into_the_schema_and_every_call() {
             .contains("filters.depot must match")
     );
 }
+
+/// The same filters as the whole arguments object, the way an rmcp server takes them.
+#[tool(namespace = "parcel", name = "find", read_only)]
+async fn find(args: mcp_tools_runtime::Args<ParcelFilters>) -> String {
+    format!("{} parcels from {:?}", args.limit, args.depot)
+}
+
+#[test]
+fn args_struct_fields_are_the_tools_own_arguments() {
+    let registry = Registry::builder()
+        .tools(tools![find])
+        .build()
+        .expect("builds");
+    let tool = &registry.tool_definitions()[0];
+    let schema = Value::Object((*tool.input_schema).clone());
+    assert_eq!(schema["type"], json!("object"));
+    assert_eq!(schema["additionalProperties"], json!(false), "{schema}");
+    assert_eq!(schema["required"], json!(["limit"]), "{schema}");
+    let fields = &schema["properties"];
+    assert!(fields.get("args").is_none(), "{schema}");
+    assert_eq!(fields["limit"]["maximum"], json!(50), "{schema}");
+    assert_eq!(fields["depot"]["pattern"], json!("^[A-Z]{3}$"), "{schema}");
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let text = |args: Value| {
+        let result = runtime
+            .block_on(registry.call("parcel_find", args))
+            .expect("a known tool");
+        let text = result.content[0].as_text().expect("text").text.clone();
+        (result.is_error == Some(true), text)
+    };
+    assert_eq!(
+        text(json!({"limit": 3, "depot": "ICN"})),
+        (false, "3 parcels from Some(\"ICN\")".to_owned())
+    );
+    let (refused, message) = text(json!({"limit": 500}));
+    assert!(
+        refused && message.contains("limit must be at most 50"),
+        "{message}"
+    );
+    let (refused, message) = text(json!({"limit": 5, "filters": {}}));
+    assert!(refused && message.contains("filters"), "{message}");
+    let (refused, message) = text(json!({}));
+    assert!(refused && message.contains("limit"), "{message}");
+}
+
+/// A field and a parameter with one name would be one property twice.
+#[tool(namespace = "parcel", name = "count", read_only)]
+async fn count(
+    args: mcp_tools_runtime::Args<ParcelFilters>,
+    /// Most parcels to count.
+    #[param(max = 10)]
+    limit: u32,
+) -> String {
+    format!("{} {limit}", args.limit)
+}
+
+#[test]
+fn a_field_named_like_a_parameter_fails_the_build() {
+    let err = Registry::builder()
+        .tools(tools![count])
+        .build()
+        .expect_err("two arguments named `limit`");
+    assert!(
+        err.to_string().contains("two arguments are named `limit`"),
+        "{err}"
+    );
+}

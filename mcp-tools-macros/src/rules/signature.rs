@@ -124,6 +124,15 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
     for param in &tool.params {
         let a = &param.attrs;
         let name = &param.wire_name.value;
+        if param.source == Source::Fields
+            && let Some(doc) = &param.doc
+        {
+            cx.error(
+                doc.span,
+                format!("`{name}` is no argument of its own: the fields of its struct are, so this doc describes nothing a model reads"),
+                "document each field of the struct instead; the struct's own doc is for Rust readers",
+            );
+        }
         if let (Some(min), Some(max)) = (&a.min, &a.max)
             && min.value.value > max.value.value
         {

@@ -43,7 +43,7 @@ pub(crate) struct CallFacts<'a> {
     pub(crate) char_budget: usize,
     pub(crate) binary: BinaryPolicy,
     /// The tool's arguments a model may narrow a request with, for advice.
-    pub(crate) arguments: &'a [&'static str],
+    pub(crate) arguments: &'a [std::borrow::Cow<'static, str>],
 }
 
 /// What the optimizer did, for logs and metrics.

@@ -123,7 +123,7 @@ impl Notice {
 }
 
 /// How to ask for less, naming only the arguments the tool has.
-fn advice(arguments: &[&str]) -> String {
+fn advice(arguments: &[std::borrow::Cow<'static, str>]) -> String {
     if arguments.is_empty() {
         return "This tool takes no arguments that narrow its result, so the rest cannot be fetched through it.".to_owned();
     }
@@ -198,11 +198,20 @@ mod tests {
         assert_eq!(estimate_total(100, 400, 4000), 1000);
     }
 
+    fn names(names: &[&'static str]) -> Vec<std::borrow::Cow<'static, str>> {
+        names
+            .iter()
+            .map(|n| std::borrow::Cow::Borrowed(*n))
+            .collect()
+    }
+
     #[test]
     fn advice_names_only_the_tools_arguments() {
         assert!(advice(&[]).contains("takes no arguments"));
-        assert!(advice(&["query"]).ends_with("with `query`."));
-        assert!(advice(&["query", "limit", "since"]).contains("`query`, `limit` or `since`"));
-        assert!(advice(&["a", "b", "c", "d", "e"]).contains("or its other arguments"));
+        assert!(advice(&names(&["query"])).ends_with("with `query`."));
+        assert!(
+            advice(&names(&["query", "limit", "since"])).contains("`query`, `limit` or `since`")
+        );
+        assert!(advice(&names(&["a", "b", "c", "d", "e"])).contains("or its other arguments"));
     }
 }

@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::{Value, json};
 
@@ -26,7 +28,7 @@ fn facts(args: &JsonObject, budget: usize) -> CallFacts<'_> {
         budget,
         char_budget: budget * 4,
         binary: BinaryPolicy::Count,
-        arguments: &["from_line", "cursor"],
+        arguments: &[Cow::Borrowed("from_line"), Cow::Borrowed("cursor")],
     }
 }
 

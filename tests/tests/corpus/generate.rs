@@ -119,8 +119,8 @@ fn common_namespace(tools: &[Value]) -> Option<String> {
 pub(crate) enum Style {
     /// One fn parameter per property, as `#[tool]` fns are written.
     Flat,
-    /// One `#[derive(ToolArgs)]` struct per tool, a field per property, as an rmcp server
-    /// takes `Parameters<T>`.
+    /// One `#[derive(ToolArgs)]` struct per tool, a field per property, taken as `Args<T>`
+    /// the way an rmcp server takes `Parameters<T>`: the same input schema as the flat port.
     Structs,
 }
 
@@ -280,7 +280,12 @@ fn write_tool(
                 src.line(format!("    pub {pident}: {ty},"));
             }
             src.line("}");
-            vec![("args".to_owned(), args_type, Vec::new(), None)]
+            vec![(
+                "args".to_owned(),
+                format!("::mcp_tools_runtime::Args<{args_type}>"),
+                Vec::new(),
+                None,
+            )]
         }
     };
     doc_lines(tool["description"].as_str(), "", src);

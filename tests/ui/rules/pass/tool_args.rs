@@ -1,5 +1,6 @@
 //! `#[derive(ToolArgs)]` on a struct whose every field is documented, bounded and formatted
-//! builds without a report.
+//! builds without a report, taken as one parameter or, as `Args<T>`, as the whole arguments
+//! object beside a flat `ResponseFormat`.
 use mcp_tools_runtime::prelude::*;
 use serde::Deserialize;
 
@@ -29,6 +30,24 @@ async fn search(
     format!("{text} {:?}", filters.limit)
 }
 
+/// Which issues to count.
+#[derive(Deserialize, ToolArgs)]
+pub struct CountArgs {
+    /// Words to look for in issue titles.
+    text: String,
+    /// The milestone's number, for example `12`.
+    milestone_number: Option<u32>,
+}
+
+/// Count the issues that match, by state.
+#[tool(namespace = "issue", read_only)]
+async fn count(args: Args<CountArgs>, response_format: ResponseFormat) -> String {
+    format!("{} {:?} {}", args.text, args.milestone_number, response_format.as_str())
+}
+
 fn main() {
-    let _ = tools![search];
+    let _ = Registry::builder()
+        .tools(tools![search, count])
+        .build()
+        .expect("builds");
 }
