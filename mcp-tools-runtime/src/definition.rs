@@ -103,7 +103,7 @@ impl ToolDefinition {
                         input.properties.contains_key(*name)
                             && Some(*name) != input.cursor_param
                             && Some(*name) != input.format_param
-                            && input.plan_param.is_none_or(|(p, _)| p != *name)
+                            && input.plan_param.as_ref().is_none_or(|(p, _)| p != name)
                             && Some(*name) != input.idempotency_param
                     })
                     .map(Cow::Borrowed)
@@ -136,10 +136,16 @@ impl ToolDefinition {
         }
         let output_schema = output_schema();
         let wrap_structured = output_schema.as_ref().is_some_and(|s| s.wrapped);
+        // A hand-written schema is listed as written; ours without the integer widths the
+        // validator read from it.
+        let listed_schema = match &meta.input_schema {
+            Some(_) => input_schema,
+            None => crate::schema::published(input_schema),
+        };
         let mut tool = Tool::new(
             Cow::Borrowed(meta.name),
             Cow::Borrowed(meta.description),
-            Arc::new(input_schema),
+            Arc::new(listed_schema),
         )
         .with_title(meta.title)
         .with_annotations(annotations(meta));

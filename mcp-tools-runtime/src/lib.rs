@@ -46,11 +46,11 @@ pub use plan::{IdempotencyKey, Plan, PlanHandle};
 pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
 pub use schema::{OutputSchema, output_schema_for};
 pub use tokens::{Encoding, Prefix};
-#[cfg(feature = "http")]
-pub use transport::MCP_PATH;
 pub use transport::ServeError;
 #[cfg(feature = "oauth")]
 pub use transport::oauth;
+#[cfg(feature = "http")]
+pub use transport::{MCP_PATH, auth};
 
 /// The MCP SDK the runtime serves through, for its model types (`CallToolResult`, …).
 pub use rmcp;

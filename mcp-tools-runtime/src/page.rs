@@ -7,10 +7,7 @@
 //! after a restart (unless replicas share a `token_secret`), after its lifetime, or edited by
 //! hand is refused with a message that says what to do instead.
 
-use std::{
-    hash::{Hash, Hasher},
-    time::{SystemTime, UNIX_EPOCH},
-};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
@@ -332,12 +329,15 @@ pub(crate) fn fingerprint(
         .filter(|(k, _)| !skip.contains(&Some(*k)) && !PAGING_ARGUMENTS.contains(k))
         .collect();
     entries.sort_by_key(|(k, _)| *k);
-    let mut h = std::hash::DefaultHasher::new();
-    for (k, v) in entries {
-        k.hash(&mut h);
-        v.to_string().hash(&mut h);
-    }
-    h.finish() as u32
+    // A digest of our own, so a cursor one replica issued matches the query in another,
+    // whatever compiler built it.
+    let texts: Vec<String> = entries.iter().map(|(_, v)| v.to_string()).collect();
+    let parts: Vec<&[u8]> = entries
+        .iter()
+        .zip(&texts)
+        .flat_map(|((k, _), v)| [k.as_bytes(), v.as_bytes()])
+        .collect();
+    crate::seal::digest64(&parts) as u32
 }
 
 #[cfg(test)]

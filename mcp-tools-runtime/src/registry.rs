@@ -3,7 +3,6 @@
 use std::{
     collections::HashMap,
     fmt,
-    hash::{DefaultHasher, Hash, Hasher},
     sync::{Arc, atomic::AtomicBool},
 };
 
@@ -98,6 +97,12 @@ pub(crate) struct Inner {
     /// The OAuth resource server in front of Streamable HTTP, if any.
     #[cfg(feature = "oauth")]
     pub(crate) oauth: Option<Arc<crate::transport::oauth::Guard>>,
+    /// The hook that authenticates HTTP requests, if any.
+    #[cfg(feature = "http")]
+    pub(crate) authenticate: Option<Arc<dyn crate::transport::auth::DynAuthenticate>>,
+    /// Who an HTTP request is when nothing authenticated it.
+    #[cfg(feature = "http")]
+    pub(crate) unauthenticated_caller: Caller,
     pub(crate) limits: limits::Limits,
 }
 
@@ -147,6 +152,10 @@ pub struct RegistryBuilder {
     stateless_http: bool,
     #[cfg(feature = "oauth")]
     oauth: Option<crate::transport::oauth::ResourceServer>,
+    #[cfg(feature = "http")]
+    authenticate: Option<Arc<dyn crate::transport::auth::DynAuthenticate>>,
+    #[cfg(feature = "http")]
+    unauthenticated_caller: Caller,
     limits: limits::Limits,
 }
 
@@ -248,6 +257,10 @@ impl Registry {
             stateless_http: false,
             #[cfg(feature = "oauth")]
             oauth: None,
+            #[cfg(feature = "http")]
+            authenticate: None,
+            #[cfg(feature = "http")]
+            unauthenticated_caller: Caller::anonymous(),
             limits: limits::Limits::default(),
         }
     }
@@ -414,10 +427,38 @@ impl RegistryBuilder {
         self
     }
 
-    /// The caller assumed when a request carries none (default [`Caller::local`]).
+    /// The caller of stdio sessions and of in-process calls ([`Registry::call`]), which
+    /// carry none (default [`Caller::local`], the user who started the server). HTTP
+    /// requests never get it: see [`unauthenticated_caller`](Self::unauthenticated_caller).
     #[must_use]
     pub fn default_caller(mut self, caller: Caller) -> Self {
         self.default_caller = caller;
+        self
+    }
+
+    /// Who an HTTP request is when nothing authenticated it: no OAuth token, no
+    /// [`authenticate`](Self::authenticate) verdict, no `Caller` from a layer of yours.
+    /// Default [`Caller::anonymous`], which holds no scope: tools with `scopes(...)` are
+    /// hidden from it and refused, the others serve it. The server logs at start which
+    /// caller this is.
+    ///
+    /// `Caller::local()` here gives every such request every scope: only for a server no
+    /// one else can reach (a loopback port on a single-user machine).
+    #[cfg(feature = "http")]
+    #[must_use]
+    pub fn unauthenticated_caller(mut self, caller: Caller) -> Self {
+        self.unauthenticated_caller = caller;
+        self
+    }
+
+    /// Authenticates every HTTP request with a hook of yours (API keys, a gateway's
+    /// headers, a proxy's client certificate subject): it turns the request's parts into
+    /// the [`Caller`] it speaks for, or into a `401`/`403` refusal. See
+    /// [`auth`](crate::auth). Over stdio it changes nothing.
+    #[cfg(feature = "http")]
+    #[must_use]
+    pub fn authenticate(mut self, hook: impl crate::auth::Authenticate) -> Self {
+        self.authenticate = Some(Arc::new(hook));
         self
     }
 
@@ -584,6 +625,12 @@ impl RegistryBuilder {
             }
         }
         #[cfg(feature = "oauth")]
+        if self.oauth.is_some() && self.authenticate.is_some() {
+            problems.push(
+                "both `oauth` and `authenticate` are set: a request would be vouched for twice; keep one (an `authenticate` hook can accept bearer tokens too)".to_owned(),
+            );
+        }
+        #[cfg(feature = "oauth")]
         let oauth = self.oauth.take().and_then(|config| {
             let scopes: Vec<&str> = self
                 .tools
@@ -668,10 +715,10 @@ impl RegistryBuilder {
             .collect();
         listed_needs.sort_unstable();
         listed_needs.dedup();
-        let mut hasher = DefaultHasher::new();
-        for tool in &listed {
-            tool.name.hash(&mut hasher);
-        }
+        // Defined here, not by the standard library's hasher (whose algorithm may change
+        // between Rust releases): replicas built by different compilers agree on cursors.
+        let names: Vec<&[u8]> = listed.iter().map(|t| t.name.as_bytes()).collect();
+        let catalog_tag = crate::seal::digest64(&names) as u32;
         let name = self.name.unwrap_or_else(|| {
             tracing::warn!(
                 "no server_info(name, version) on the registry; clients will see `mcp-tools`"
@@ -697,7 +744,7 @@ impl RegistryBuilder {
                 instructions: self.instructions,
                 page_size: self.page_size,
                 default_caller: self.default_caller,
-                catalog_tag: hasher.finish() as u32,
+                catalog_tag,
                 sealer: self.sealer.unwrap_or_else(Sealer::random),
                 store: self
                     .store
@@ -711,6 +758,10 @@ impl RegistryBuilder {
                 stateless_http: self.stateless_http,
                 #[cfg(feature = "oauth")]
                 oauth,
+                #[cfg(feature = "http")]
+                authenticate: self.authenticate,
+                #[cfg(feature = "http")]
+                unauthenticated_caller: self.unauthenticated_caller,
                 limits: self.limits,
             }),
         })

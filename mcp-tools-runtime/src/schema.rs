@@ -3,13 +3,17 @@
 //!
 //! Lean means what the model reads and nothing else: no `$schema`, no titles, `$defs`
 //! inlined (schemars keeps a `$ref` only for recursive types), and integer `format`s
-//! replaced by the `minimum`/`maximum` they imply, which validators enforce.
+//! dropped, an unsigned one leaving `minimum: 0`: the other edges of a type's width are
+//! serde's to refuse.
 
 use rmcp::model::JsonObject;
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use crate::meta::{ParamMeta, StateNeed};
+use crate::{
+    meta::{ParamMeta, StateNeed},
+    validate::format::integer_width,
+};
 
 /// The input schema of one tool, filled by each parameter's [`ToolArg::describe`](crate::arg::ToolArg::describe).
 #[derive(Debug, Default)]
@@ -20,8 +24,8 @@ pub struct InputSchema {
     pub(crate) format_param: Option<&'static str>,
     /// The `PageCursor` parameter, if the tool pages.
     pub(crate) cursor_param: Option<&'static str>,
-    /// The `PlanHandle` parameter of a commit tool, and the plan's Rust type.
-    pub(crate) plan_param: Option<(&'static str, &'static str)>,
+    /// The `PlanHandle` parameter of a commit tool, and the plan's kind.
+    pub(crate) plan_param: Option<(&'static str, String)>,
     /// The `IdempotencyKey` parameter, if the tool takes one.
     pub(crate) idempotency_param: Option<&'static str>,
     pub(crate) needs: Vec<StateNeed>,
@@ -327,7 +331,8 @@ fn lean(value: Value, bounds: Bounds) -> JsonObject {
     }
 }
 
-// Integer formats become exact bounds; float formats say nothing a validator checks.
+// Integer formats become `minimum: 0` for unsigned types; float formats say nothing a
+// validator checks.
 fn tidy(value: &mut Value, bounds: Bounds) {
     match value {
         Value::Object(map) => {
@@ -335,12 +340,16 @@ fn tidy(value: &mut Value, bounds: Bounds) {
                 .get("format")
                 .and_then(Value::as_str)
                 .map(ToOwned::to_owned)
-                && let Some((min, max)) = integer_bounds(&format)
+                && let Some((min, max)) = integer_width(&format)
             {
-                map.remove("format");
-                if bounds == Bounds::Exact {
-                    raise(map, "minimum", min, true);
-                    raise(map, "maximum", max, false);
+                // The width's edges (`4294967295`) cost tokens and, past 2^53, are no
+                // JavaScript numbers; an input keeps the format, which the validator
+                // enforces as the width and `published` turns into an unsigned type's
+                // `minimum: 0`, the one edge that tells a model something.
+                drop_edge(map, "minimum", min);
+                drop_edge(map, "maximum", max);
+                if bounds == Bounds::Drop {
+                    map.remove("format");
                 }
             } else if matches!(
                 map.get("format").and_then(Value::as_str),
@@ -385,45 +394,58 @@ fn collapse_documented_enum(map: &mut JsonObject) {
     }
 }
 
-fn raise(map: &mut JsonObject, key: &str, bound: i128, is_min: bool) {
-    let tighter = match map.get(key).and_then(Value::as_f64) {
-        Some(existing) => {
-            if is_min {
-                (bound as f64) > existing
-            } else {
-                (bound as f64) < existing
+/// The schema a client reads: integer formats dropped, an unsigned one leaving
+/// `minimum: 0`. The validator reads the schema before this, with the formats.
+pub(crate) fn published(mut schema: JsonObject) -> JsonObject {
+    fn walk(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                if let Some((min, _)) = map
+                    .get("format")
+                    .and_then(Value::as_str)
+                    .and_then(integer_width)
+                {
+                    map.remove("format");
+                    if min == 0.0 {
+                        raise_floor(map);
+                    }
+                }
+                for (key, child) in map.iter_mut() {
+                    // `const`, `enum`, `default` and `examples` hold values, not schemas.
+                    if !matches!(key.as_str(), "const" | "enum" | "default" | "examples") {
+                        walk(child);
+                    }
+                }
             }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
         }
-        None => true,
-    };
-    if tighter && bound != i128::MAX && bound != i128::MIN {
-        let number = if let Ok(v) = i64::try_from(bound) {
-            json!(v)
-        } else if let Ok(v) = u64::try_from(bound) {
-            json!(v)
-        } else {
-            json!(bound as f64)
-        };
-        map.insert(key.into(), number);
+    }
+    let mut root = Value::Object(std::mem::take(&mut schema));
+    walk(&mut root);
+    match root {
+        Value::Object(map) => map,
+        _ => schema,
     }
 }
 
-fn integer_bounds(format: &str) -> Option<(i128, i128)> {
-    // Inputs publish the exact range serde will accept, so the schema and the validator agree
-    // at the edges; 128-bit ranges are left out (no JSON reader handles them).
-    Some(match format {
-        "int8" => (i8::MIN.into(), i8::MAX.into()),
-        "int16" => (i16::MIN.into(), i16::MAX.into()),
-        "int32" => (i32::MIN.into(), i32::MAX.into()),
-        "uint8" => (0, u8::MAX.into()),
-        "uint16" => (0, u16::MAX.into()),
-        "uint32" => (0, u32::MAX.into()),
-        "uint64" | "uint" => (0, u64::MAX.into()),
-        "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
-        "uint128" => (0, i128::MAX),
-        "int128" => (i128::MIN, i128::MAX),
-        _ => return None,
-    })
+/// `minimum: 0`, unless the schema has a higher one.
+fn raise_floor(map: &mut JsonObject) {
+    if map
+        .get("minimum")
+        .and_then(Value::as_f64)
+        .is_none_or(|existing| existing < 0.0)
+    {
+        map.insert("minimum".into(), json!(0));
+    }
+}
+
+/// Removes `key` when it only restates the edge of the type's width.
+fn drop_edge(map: &mut JsonObject, key: &str, edge: f64) {
+    #[allow(clippy::float_cmp)] // both are the same integer, written by schemars or us
+    if edge != 0.0 && map.get(key).and_then(Value::as_f64) == Some(edge) {
+        map.remove(key);
+    }
 }
 
 /// Writes a parameter's doc, unit, bounds, default and example into its value schema.
@@ -509,11 +531,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn integer_formats_become_bounds() {
+    fn integer_formats_leave_only_the_unsigned_floor() {
+        // The validator reads the width from the format; a client reads only the floor.
         let s = input_schema_for::<u8>();
         assert_eq!(
-            Value::Object(s),
-            json!({"type": "integer", "minimum": 0, "maximum": 255})
+            Value::Object(s.clone()),
+            json!({"type": "integer", "format": "uint8", "minimum": 0})
+        );
+        assert_eq!(
+            Value::Object(published(s)),
+            json!({"type": "integer", "minimum": 0})
+        );
+        let s = published(input_schema_for::<u64>());
+        assert_eq!(Value::Object(s), json!({"type": "integer", "minimum": 0}));
+        let s = published(input_schema_for::<i8>());
+        assert_eq!(Value::Object(s), json!({"type": "integer"}));
+        let s = output_schema_for::<u16>();
+        assert_eq!(
+            Value::Object(s.schema),
+            json!({"type": "object", "properties": {"result": {"type": "integer", "minimum": 0}}, "required": ["result"]})
         );
         let s = input_schema_for::<f64>();
         assert_eq!(Value::Object(s), json!({"type": "number"}));

@@ -8,7 +8,7 @@
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use hmac::{KeyInit, Mac};
-use sha2::Sha256;
+use sha2::{Digest as _, Sha256};
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
@@ -118,6 +118,20 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A stable 64-bit digest of some texts (a caller's subject, a plan's kind, the catalog's
+/// names): SHA-256, so it is the same in every build and replica, whatever the compiler.
+pub(crate) fn digest64(parts: &[&[u8]]) -> u64 {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    let full = hash.finalize();
+    let mut head = [0u8; 8];
+    head.copy_from_slice(&full[..8]);
+    u64::from_le_bytes(head)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Fields, Reader, Sealer};
@@ -156,4 +170,51 @@ mod tests {
         assert!(b.open("list", &token).is_some());
         assert!(Sealer::from_secret(b"other").open("list", &token).is_none());
     }
+}
+
+#[cfg(test)]
+mod pinned {
+    //! Tokens outlive the build that issued them (replicas in a rolling upgrade, a restart
+    //! on a new compiler): these values are fixed, and a change that moves them breaks
+    //! every cursor and handle in flight.
+    use super::*;
+
+    #[test]
+    fn digests_are_fixed() {
+        assert_eq!(digest64(&[]), PINNED_EMPTY);
+        assert_eq!(
+            digest64(&[b"shipment_get", b"shipment_set_weight"]),
+            PINNED_NAMES
+        );
+    }
+
+    #[test]
+    fn sealed_tokens_are_fixed() {
+        let sealer = Sealer::from_secret(b"a secret replicas share, 32 bytes or more");
+        let fields = Fields::default().u64(7).u64(3).u64(40);
+        assert_eq!(sealer.seal("list", fields.bytes()), PINNED_TOKEN);
+    }
+
+    #[test]
+    fn query_fingerprints_and_plan_kinds_are_fixed() {
+        #[derive(schemars::JsonSchema)]
+        #[allow(dead_code)]
+        struct Refund {
+            cents: u64,
+        }
+
+        let args = serde_json::json!({"text": "crash", "limit": 5});
+        let args = args.as_object().expect("an object");
+        assert_eq!(crate::page::fingerprint(args, &[], &[]), PINNED_FINGERPRINT);
+        // The source's path, not the compiler's `type_name`.
+        assert_eq!(
+            crate::plan::plan_kind::<Refund>(),
+            concat!(module_path!(), "::Refund")
+        );
+    }
+
+    const PINNED_FINGERPRINT: u32 = 1_359_612_253;
+    const PINNED_EMPTY: u64 = 1_449_310_910_991_872_227;
+    const PINNED_NAMES: u64 = 2_263_404_347_537_068_804;
+    const PINNED_TOKEN: &str = "BwAAAAAAAAADAAAAAAAAACgAAAAAAAAA57FSwvYKTwP8E8N3KOmLcw";
 }

@@ -48,7 +48,7 @@ impl ServerHandler for Registry {
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let cursor = request.and_then(|r| r.cursor);
-        let caller = caller_of(&context);
+        let caller = caller_of(&context, &self.inner);
         let caller = caller.as_ref().unwrap_or(&self.inner.default_caller);
         let (tools, next_cursor) = self.page(cursor.as_deref(), caller)?;
         let mut result = ListToolsResult::with_all_items(tools);
@@ -79,7 +79,7 @@ impl ServerHandler for Registry {
         let stateless = is_modern(&context);
         let log = self.log_gate(&context, stateless);
         let env = CallEnv {
-            caller: caller_of(&context),
+            caller: caller_of(&context, &self.inner),
             request: Some(context),
             stateless,
             log,
@@ -282,15 +282,27 @@ fn decode_cursor(sealer: &Sealer, cursor: &str, tag: Tag) -> Option<usize> {
         .flatten()
 }
 
-// An HTTP authentication layer puts a `Caller` into the request's extensions.
-fn caller_of(context: &RequestContext<RoleServer>) -> Option<Caller> {
+/// Who makes the request: over HTTP, the `Caller` an authentication layer put into its
+/// extensions, else the unauthenticated caller, whatever route the request took (our
+/// router or the user's); `None` (the default caller) for stdio and in-process calls.
+fn caller_of(
+    context: &RequestContext<RoleServer>,
+    inner: &crate::registry::Inner,
+) -> Option<Caller> {
     if let Some(caller) = context.extensions.get::<Caller>() {
         return Some(caller.clone());
     }
     #[cfg(feature = "http")]
     if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
-        return parts.extensions.get::<Caller>().cloned();
+        return Some(
+            parts
+                .extensions
+                .get::<Caller>()
+                .unwrap_or(&inner.unauthenticated_caller)
+                .clone(),
+        );
     }
+    let _ = inner;
     None
 }
 

@@ -1,10 +1,12 @@
-//! The OAuth 2.1 resource server in front of Streamable HTTP, against an issuer of the
-//! tests' own (`common_oauth`: keys made here, a JWKS endpoint on a loopback port): real
-//! requests, raw (`common_http`) where the exact status, headers and body matter, and one
-//! session through rmcp's own client.
+//! Who an HTTP request is. The OAuth 2.1 resource server in front of Streamable HTTP,
+//! against an issuer of the tests' own (`common_oauth`: keys made here, a JWKS endpoint on a
+//! loopback port): real requests, raw (`common_http`) where the exact status, headers and
+//! body matter, and one session through rmcp's own client. `hook`: no OAuth, so requests
+//! fail closed, and an `authenticate` hook of API keys.
 
 mod common_http;
 mod common_oauth;
+mod hook;
 
 use std::{net::SocketAddr, time::Duration};
 

@@ -113,6 +113,48 @@ async fn commit_transfer(
     format!("moved {} cents", handle.plan().amount_cents)
 }
 
+/// A payout whose bank account only the detailed view shows.
+#[derive(Serialize, Deserialize, JsonSchema)]
+struct Payout {
+    /// Cents to pay out.
+    amount_cents: u64,
+    /// The account paid into; internal, so out of the concise view.
+    #[serde(skip_serializing_if = "detailed_only", default)]
+    account_id: String,
+}
+
+/// Preview a payout to the seller's bank account.
+///
+/// Use before `order_commit_payout`; changes nothing.
+#[tool(namespace = "order", read_only)]
+async fn preview_payout(
+    /// Cents to pay out.
+    #[param(min = 1)]
+    amount_cents: u64,
+    response_format: ResponseFormat,
+) -> Plan<Payout> {
+    let _ = response_format;
+    Plan::new(Payout {
+        amount_cents,
+        account_id: "ACCT-0042".into(),
+    })
+}
+
+/// Apply a payout previewed with `order_preview_payout`.
+///
+/// Pays out once.
+#[tool(namespace = "order", destructive = false)]
+async fn commit_payout(
+    /// The `handle` the preview returned.
+    handle: PlanHandle<Payout>,
+) -> String {
+    let payout = handle.plan();
+    format!(
+        "paid {} cents into {}",
+        payout.amount_cents, payout.account_id
+    )
+}
+
 /// Pay an invoice.
 ///
 /// Use for approved invoices; pass an `idempotency_key` so a retry never pays twice.
@@ -153,6 +195,8 @@ fn build(store: Arc<dyn Store>, ledger: Arc<Ledger>, caller: Caller) -> Registry
             commit_refund,
             preview_transfer,
             commit_transfer,
+            preview_payout,
+            commit_payout,
             pay,
             add_note
         ])
@@ -246,6 +290,26 @@ async fn a_preview_lists_the_plan_with_a_handle_and_its_expiry() {
         "string"
     );
     assert_eq!(commit.input_schema["required"], json!(["handle"]));
+}
+
+#[tokio::test]
+async fn the_store_keeps_the_whole_plan_whatever_view_the_preview_sent() {
+    let (registry, _) = registry();
+    let result = registry
+        .call(
+            "order_preview_payout",
+            json!({"amount_cents": 500, "response_format": "concise"}),
+        )
+        .await
+        .unwrap();
+    let shown = result.structured_content.expect("structured");
+    assert!(shown["plan"].get("account_id").is_none(), "{shown}");
+    let result = registry
+        .call("order_commit_payout", json!({ "handle": shown["handle"] }))
+        .await
+        .unwrap();
+    assert_ne!(result.is_error, Some(true), "{}", text(&result));
+    assert_eq!(text(&result), "paid 500 cents into ACCT-0042");
 }
 
 #[tokio::test]

@@ -55,6 +55,9 @@ const BINARY: &str = env!("CARGO_BIN_EXE_shipments-replica");
 
 /// Stateless Streamable HTTP: every request names its protocol version, no `initialize`.
 const VERSION: &str = "MCP-Protocol-Version: 2025-11-25\r\n";
+/// The operator's key (`SHIPMENTS_API_KEY`), who may cancel shipments.
+const API_KEY: &str = "k-operator-replicas-7f3a";
+const AUTHORIZATION: &str = "Authorization: Bearer k-operator-replicas-7f3a\r\n";
 
 /// The token secret both replicas get, where a test gives one.
 const SECRET: &str = "the replica test's secret, 32 bytes or more";
@@ -99,6 +102,7 @@ impl Starting {
             .args(["--http", "127.0.0.1:0", "--stateless", "--redis", redis_url])
             // The line that tells the bound port is logged at `info`.
             .env("RUST_LOG", "info,rmcp=warn")
+            .env("SHIPMENTS_API_KEY", API_KEY)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
@@ -291,7 +295,7 @@ impl Client {
         let id = self.next_id;
         self.next_id += 1;
         let body = call_body(id, tool, arguments.clone());
-        let request = post_bytes(self.conn.addr, None, &body, &[VERSION]);
+        let request = post_bytes(self.conn.addr, None, &body, &[VERSION, AUTHORIZATION]);
         self.conn.send_raw(&request).await;
         let reply = self.conn.reply().await;
         assert_eq!(reply.status(), 200, "{tool} {arguments}: {}", reply.text());

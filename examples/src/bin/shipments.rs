@@ -4,7 +4,8 @@
 use std::{io::IsTerminal, net::SocketAddr, process::ExitCode, sync::Arc};
 
 use mcp_tools_runtime::{
-    Registry,
+    Caller, Registry,
+    auth::{Parts, Refusal},
     store::{MemoryStore, RedisStore, Store},
 };
 use tracing_subscriber::EnvFilter;
@@ -29,6 +30,11 @@ Environment:
   SHIPMENTS_TOKEN_SECRET     the secret that seals cursors and plan handles (32 bytes or
                              more); give every replica the same one. With --redis and no
                              secret, the replicas agree on one kept in Redis.
+
+  SHIPMENTS_API_KEY          for --http without OAuth: a request with
+                             `Authorization: Bearer <this key>` is the depot's operator, who
+                             may cancel shipments (scope `shipment:cancel`); a request
+                             without one may only read; another key gets 401
 
 Logs go to stderr; set RUST_LOG to change the level (default: info, rmcp at warn).
 
@@ -181,10 +187,48 @@ async fn registry(serve: &Serve, oauth: Option<OAuthSettings>) -> Result<Registr
     if let Some(secret) = secret {
         builder = builder.token_secret(secret);
     }
-    if let Some(oauth) = oauth {
-        builder = with_oauth(builder, oauth)?;
+    match (oauth, std::env::var("SHIPMENTS_API_KEY")) {
+        (Some(_), Ok(_)) => {
+            return Err("set SHIPMENTS_OAUTH_* or SHIPMENTS_API_KEY, not both".into());
+        }
+        (Some(oauth), Err(_)) => builder = with_oauth(builder, oauth)?,
+        (None, Ok(key)) if key.len() < 16 => {
+            return Err("SHIPMENTS_API_KEY must be 16 characters or more".into());
+        }
+        (None, Ok(key)) => builder = builder.authenticate(api_key(key)),
+        (None, Err(_)) => {}
     }
     builder.build().map_err(|e| e.to_string())
+}
+
+/// The `authenticate` hook of `SHIPMENTS_API_KEY`: `Authorization: Bearer <key>` is the
+/// operator; no `Authorization` header is an unauthenticated request, served as one (it
+/// may read); anything else is refused.
+fn api_key(key: String) -> impl Fn(&Parts) -> Result<Option<Caller>, Refusal> + Send + Sync {
+    move |request: &Parts| {
+        let Some(value) = request.headers.get("authorization") else {
+            return Ok(None);
+        };
+        let sent = value
+            .as_bytes()
+            .strip_prefix(b"Bearer ")
+            .unwrap_or_default();
+        if same_secret(sent, key.as_bytes()) {
+            Ok(Some(
+                Caller::new("operator").with_scopes(["shipment:cancel"]),
+            ))
+        } else {
+            Err(Refusal::invalid(
+                "Bearer",
+                "this API key is not the server's; send `Authorization: Bearer <SHIPMENTS_API_KEY>`, or no Authorization header to only read",
+            ))
+        }
+    }
+}
+
+/// Equality that takes as long whichever byte differs, so the key cannot be found by timing.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Reads the flags by hand: there are only a few.

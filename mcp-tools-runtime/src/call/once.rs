@@ -22,7 +22,7 @@ use crate::{
     meta::ToolMeta,
     plan::{self, HandleFields, HandleProblem},
     schema::InputSchema,
-    seal::Sealer,
+    seal::{self, Sealer},
     store::Store,
     wire::{IDEMPOTENCY_KEY_META_KEY, REPLAY_META_KEY},
 };
@@ -53,7 +53,8 @@ impl OnceParam {
         OnceParam {
             plan: input
                 .plan_param
-                .map(|(param, kind)| (param, plan::digest64(&[kind.as_bytes()]))),
+                .as_ref()
+                .map(|(param, kind)| (*param, seal::digest64(&[kind.as_bytes()]))),
             key: input.idempotency_param,
             changes: !read_only,
         }
@@ -110,8 +111,8 @@ pub(super) struct Claim {
 /// The caller's digest, which binds handles and keys to whoever made them.
 pub(super) fn caller_digest(subject: Option<&str>) -> u64 {
     match subject {
-        Some(subject) => plan::digest64(&[subject.as_bytes()]),
-        None => plan::digest64(&[]),
+        Some(subject) => seal::digest64(&[subject.as_bytes()]),
+        None => seal::digest64(&[]),
     }
 }
 
@@ -172,7 +173,7 @@ pub(super) fn once_of(
         },
         None => return Ok(None),
     };
-    let digest = plan::digest64(&[
+    let digest = seal::digest64(&[
         entry.name().as_bytes(),
         subject.unwrap_or_default().as_bytes(),
         &[u8::from(subject.is_some())],
@@ -199,7 +200,7 @@ fn fingerprint(args: &JsonObject, skip: Option<&str>) -> u64 {
         .map(|(k, v)| format!("{k}\u{0}{v}"))
         .collect::<Vec<_>>()
         .join("\u{1}");
-    plan::digest64(&[text.as_bytes()])
+    seal::digest64(&[text.as_bytes()])
 }
 
 fn handle_refused(param: &str, problem: &HandleProblem) -> Failure {
@@ -398,7 +399,7 @@ pub(super) async fn keep_plan(
         id,
         expires: plan::now_unix() + ttl_secs,
         caller: caller_digest(subject),
-        kind: plan::digest64(&[draft.kind.as_bytes()]),
+        kind: seal::digest64(&[draft.kind.as_bytes()]),
     };
     let mut record = serde_json::to_vec(&json!({ "tool": tool })).unwrap_or_default();
     // `{"tool":"…"}` → `{"tool":"…","plan":<the plan's bytes>}`, without parsing them again.

@@ -4,11 +4,14 @@ use std::collections::BTreeSet;
 
 /// Who makes a call, and which scopes they hold.
 ///
-/// Tools with `scopes("…")` run only for callers holding every listed scope. Over HTTP, an
-/// authentication layer puts a `Caller` into the request's extensions; calls without one
-/// (stdio, or HTTP without such a layer) get the registry's
-/// [`default_caller`](crate::RegistryBuilder::default_caller), which is [`Caller::local`]
-/// unless set otherwise.
+/// Tools with `scopes("…")` run only for callers holding every listed scope, and are
+/// hidden from the others. Over HTTP, authentication (OAuth, an
+/// [`authenticate`](crate::RegistryBuilder::authenticate) hook, or a layer of yours that
+/// puts a `Caller` into the request's extensions) says who a request is; a request nothing
+/// vouched for is the
+/// [`unauthenticated_caller`](crate::RegistryBuilder::unauthenticated_caller),
+/// [`Caller::anonymous`] by default. Stdio sessions and in-process calls are the
+/// [`default_caller`](crate::RegistryBuilder::default_caller), [`Caller::local`] by default.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     subject: Option<String>,
@@ -95,6 +98,12 @@ impl Caller {
     #[must_use]
     pub fn has_scope(&self, scope: &str) -> bool {
         self.all_scopes || self.scopes.contains(scope)
+    }
+
+    /// Whether the caller holds every scope, as [`Caller::local`] does.
+    #[cfg(feature = "http")]
+    pub(crate) fn holds_every_scope(&self) -> bool {
+        self.all_scopes
     }
 
     /// The scopes held (empty for [`Caller::local`], which holds all).

@@ -8,7 +8,6 @@ use std::{
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::json;
-use sha2::{Digest, Sha256};
 
 use crate::{
     ToolError,
@@ -131,7 +130,7 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for PlanHandle<T
         if param.required {
             schema.required.push(param.name.to_owned());
         }
-        schema.plan_param = Some((param.name, std::any::type_name::<T>()));
+        schema.plan_param = Some((param.name, crate::plan::plan_kind::<T>()));
     }
 
     fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
@@ -147,7 +146,7 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for PlanHandle<T
                 param,
                 format!(
                     "the stored plan does not fit `{}` (was the server updated since the preview?): {e}",
-                    std::any::type_name::<T>()
+                    T::schema_id()
                 ),
             )
         })?;
@@ -236,20 +235,6 @@ pub(crate) fn open_handle(
     Ok(fields)
 }
 
-/// A stable 64-bit digest of a text (a caller's subject, a type's name): the same in every
-/// replica of one build.
-pub(crate) fn digest64(parts: &[&[u8]]) -> u64 {
-    let mut hash = Sha256::new();
-    for part in parts {
-        hash.update((part.len() as u64).to_le_bytes());
-        hash.update(part);
-    }
-    let full = hash.finalize();
-    let mut head = [0u8; 8];
-    head.copy_from_slice(&full[..8]);
-    u64::from_le_bytes(head)
-}
-
 pub(crate) fn now_unix() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -259,6 +244,7 @@ pub(crate) fn now_unix() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seal::digest64;
 
     fn fields() -> HandleFields {
         HandleFields {

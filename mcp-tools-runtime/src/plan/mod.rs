@@ -16,9 +16,7 @@ mod key;
 mod preview;
 
 pub use handle::PlanHandle;
-pub(crate) use handle::{
-    HandleFields, HandleProblem, digest64, now_unix, open_handle, seal_handle,
-};
+pub(crate) use handle::{HandleFields, HandleProblem, now_unix, open_handle, seal_handle};
 pub use key::IdempotencyKey;
 pub use preview::Plan;
-pub(crate) use preview::PlanDraft;
+pub(crate) use preview::{PlanDraft, plan_kind};

@@ -7,9 +7,18 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
-    IntoToolOutput, ToolError, ToolOutput,
+    IntoToolOutput, ResponseFormat, ToolError, ToolOutput,
     schema::{self, OutputSchema},
+    view,
 };
+
+/// What binds a plan's handle to commits of the same type: the type's JSON Schema id,
+/// which its source defines (`my_crate::refunds::Refund` for a derived type), not the
+/// compiler, so a handle one build of the server issued opens in another build of the
+/// same code (a rolling upgrade), and a type moved or renamed is a different kind.
+pub(crate) fn plan_kind<T: JsonSchema>() -> String {
+    T::schema_id().into_owned()
+}
 
 /// What a change would do, returned by a preview tool; the runtime keeps it and hands the
 /// model a handle that a commit tool taking a [`PlanHandle<T>`](crate::PlanHandle) applies.
@@ -90,8 +99,8 @@ pub(crate) struct PlanDraft {
     /// The plan as the store keeps it.
     pub(crate) bytes: Vec<u8>,
     pub(crate) ttl: Duration,
-    /// The plan's Rust type, which binds its handle to commits of the same type.
-    pub(crate) kind: &'static str,
+    /// The plan's type ([`plan_kind`]), which binds its handle to commits of the same type.
+    pub(crate) kind: String,
 }
 
 impl<T: Serialize + JsonSchema> IntoToolOutput for Plan<T> {
@@ -102,13 +111,16 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Plan<T> {
     fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
         let failed =
             |e: serde_json::Error| ToolError::internal(format!("a plan did not serialize: {e}"));
+        // The model sees the call's view; the store keeps the whole plan, which the commit
+        // deserializes: a `detailed_only` field is part of what it applies.
         let value: Value = serde_json::to_value(&self.plan).map_err(failed)?;
-        let bytes = serde_json::to_vec(&self.plan).map_err(failed)?;
+        let bytes = view::with_format(ResponseFormat::Detailed, || serde_json::to_vec(&self.plan))
+            .map_err(failed)?;
         let mut output = ToolOutput::structured(json!({ "plan": value }));
         output.plan = Some(Box::new(PlanDraft {
             bytes,
             ttl: self.ttl,
-            kind: std::any::type_name::<T>(),
+            kind: plan_kind::<T>(),
         }));
         Ok(output)
     }

@@ -206,7 +206,7 @@ mod std_pipes;
 #[cfg(feature = "stdio")]
 mod stdio;
 
-#[cfg(feature = "http")]
-pub use http::MCP_PATH;
 #[cfg(feature = "oauth")]
 pub use http::oauth;
+#[cfg(feature = "http")]
+pub use http::{MCP_PATH, auth};

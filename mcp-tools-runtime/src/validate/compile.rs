@@ -33,7 +33,7 @@ use std::{collections::HashMap, fmt};
 use serde_json::Value;
 
 use super::{
-    format::Format,
+    format::{self, Format},
     node::{Additional, Condition, Discriminator, Node, OBJECT, show, types_of},
 };
 
@@ -184,9 +184,10 @@ impl<'d> Compiler<'d> {
                 let Some(n) = value.as_f64() else {
                     return self.refuse(key, at, "must be a number");
                 };
+                // The tighter of this and an integer format's width (see `format`).
                 match key {
-                    "minimum" => node.minimum = Some(n),
-                    "maximum" => node.maximum = Some(n),
+                    "minimum" => node.minimum = Some(node.minimum.map_or(n, |m| m.max(n))),
+                    "maximum" => node.maximum = Some(node.maximum.map_or(n, |m| m.min(n))),
                     "exclusiveMinimum" => node.exclusive_minimum = Some(n),
                     "exclusiveMaximum" => node.exclusive_maximum = Some(n),
                     _ if n > 0.0 => node.multiple_of = Some(n),
@@ -219,8 +220,20 @@ impl<'d> Compiler<'d> {
                 None => self.refuse(key, at, "must be a string"),
             },
             "format" => match value.as_str() {
-                // A format we do not know is an annotation (see the module's docs).
-                Some(name) => node.format = Format::from_name(name),
+                Some(name) => match format::integer_width(name) {
+                    // An integer type's width: the range serde accepts, which the published
+                    // schema leaves out (it costs tokens and tells a model nothing).
+                    Some((min, max)) => {
+                        if min.is_finite() {
+                            node.minimum = Some(node.minimum.map_or(min, |m| m.max(min)));
+                        }
+                        if max.is_finite() {
+                            node.maximum = Some(node.maximum.map_or(max, |m| m.min(max)));
+                        }
+                    }
+                    // A format we do not know is an annotation (see the module's docs).
+                    None => node.format = Format::from_name(name),
+                },
                 None => self.refuse(key, at, "must be a string"),
             },
             "uniqueItems" => match value.as_bool() {

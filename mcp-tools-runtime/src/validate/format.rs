@@ -184,6 +184,25 @@ fn hostname(s: &str) -> bool {
         })
 }
 
+/// The range of the integer type an integer `format` names (`uint8`, `int64`, as schemars
+/// writes them); `None` for any other format. 128-bit types are bounded by no JSON reader,
+/// so by nothing here.
+pub(crate) fn integer_width(format: &str) -> Option<(f64, f64)> {
+    Some(match format {
+        "int8" => (i8::MIN.into(), i8::MAX.into()),
+        "int16" => (i16::MIN.into(), i16::MAX.into()),
+        "int32" => (i32::MIN.into(), i32::MAX.into()),
+        "int64" | "int" => (i64::MIN as f64, i64::MAX as f64),
+        "uint8" => (0.0, u8::MAX.into()),
+        "uint16" => (0.0, u16::MAX.into()),
+        "uint32" => (0.0, u32::MAX.into()),
+        "uint64" | "uint" => (0.0, u64::MAX as f64),
+        "int128" => (f64::NEG_INFINITY, f64::INFINITY),
+        "uint128" => (0.0, f64::INFINITY),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Format, accepts};

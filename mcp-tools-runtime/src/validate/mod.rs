@@ -8,7 +8,7 @@
 //! property test checks it against an independent JSON Schema validator.
 
 mod compile;
-mod format;
+pub(crate) mod format;
 mod node;
 
 use rmcp::model::JsonObject;

@@ -290,10 +290,14 @@ impl Node {
         let actual = match value {
             Value::Number(n) if !(n.is_i64() || n.is_u64()) => {
                 // JSON Schema counts 2.0 as an integer; serde does not, so normalise it.
+                let v = n.as_f64().unwrap_or(f64::NAN);
                 if self.types & INTEGER != 0
-                    && let Some(int) = n.as_f64().and_then(integral)
+                    && let Some(int) = integral(v)
                 {
                     *value = Value::Number(int);
+                    INTEGER | NUMBER
+                } else if v.fract() == 0.0 && v.is_finite() {
+                    // An integer past 64 bits: for the bounds (a type's width) to refuse.
                     INTEGER | NUMBER
                 } else {
                     NUMBER

@@ -6,12 +6,15 @@
 //! fixture-server --http 127.0.0.1:0     serve Streamable HTTP at http://ADDR/mcp
 //! ```
 //!
-//! With `--http`, the first line on stdout is the endpoint's URL (useful with port 0).
-//! Logs go to stderr; `RUST_LOG` filters them (default `info`).
+//! With `--http`, the first line on stdout is the endpoint's URL (useful with port 0), and
+//! every request is served as the local user (`unauthenticated_caller(Caller::local())`,
+//! said in so many words): the clients under test speak the protocol, and who may call
+//! what is tested apart, in `tests/oauth.rs`. Logs go to stderr; `RUST_LOG` filters them
+//! (default `info`).
 
 use std::{io::Write, process::ExitCode};
 
-use mcp_tools_runtime::MCP_PATH;
+use mcp_tools_runtime::{Caller, MCP_PATH};
 use tracing_subscriber::EnvFilter;
 
 const USAGE: &str = "usage: fixture-server [--http ADDR]";
@@ -53,11 +56,13 @@ fn main() -> ExitCode {
 }
 
 async fn run(http: Option<String>) -> anyhow::Result<()> {
-    let registry = mcp_tools_tests::registry()?;
     let Some(addr) = http else {
-        registry.serve_stdio().await?;
+        mcp_tools_tests::registry()?.serve_stdio().await?;
         return Ok(());
     };
+    let registry = mcp_tools_tests::registry_builder()
+        .unauthenticated_caller(Caller::local())
+        .build()?;
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let local = listener.local_addr()?;
     {

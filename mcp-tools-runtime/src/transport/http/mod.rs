@@ -16,6 +16,7 @@ use super::{ServeError, Served};
 
 mod accept;
 mod allow;
+pub mod auth;
 mod body;
 mod gate;
 mod host;
@@ -84,10 +85,44 @@ pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum
         Some(guard) => oauth::with_authentication(router, guard),
         None => router,
     };
+    let router = match &registry.inner.authenticate {
+        Some(hook) => router.layer(axum::middleware::from_fn_with_state(
+            Arc::clone(hook),
+            auth::authenticate,
+        )),
+        None => router,
+    };
+    log_unauthenticated(registry);
     router.layer(axum::middleware::from_fn_with_state(
         allow,
         host::check_host,
     ))
+}
+
+/// Says at start who a request is that nothing authenticated, so an open server is never
+/// open by surprise.
+fn log_unauthenticated(registry: &crate::Registry) {
+    let caller = &registry.inner.unauthenticated_caller;
+    #[cfg(feature = "oauth")]
+    if registry.inner.oauth.is_some() {
+        return tracing::info!("HTTP requests need an OAuth bearer token");
+    }
+    let how = if registry.inner.authenticate.is_some() {
+        "requests the authentication hook lets through without a caller"
+    } else {
+        "every request (no authentication is set)"
+    };
+    if caller.holds_every_scope() {
+        tracing::warn!(
+            "HTTP: {how} holds every scope (`unauthenticated_caller`); anyone who reaches the port may call every tool"
+        );
+    } else {
+        let scopes: Vec<&str> = caller.scopes().collect();
+        tracing::info!(
+            scopes = ?scopes,
+            "HTTP: {how} is served as an unauthenticated caller; tools that need other scopes are hidden and refused"
+        );
+    }
 }
 
 /// The origins a browser may call from: as set, else the allowed hosts' (loopback's

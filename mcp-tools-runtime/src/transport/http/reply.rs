@@ -48,3 +48,39 @@ pub(super) fn closing(mut response: Response) -> Response {
         .insert(header::CONNECTION, HeaderValue::from_static("close"));
     response
 }
+
+/// `status` with a JSON body and the `WWW-Authenticate` challenge.
+pub(super) fn challenged(
+    status: StatusCode,
+    challenge: &str,
+    body: &serde_json::Value,
+) -> Response {
+    let mut response = json_response(status, body);
+    // `quotable` left only visible ASCII and spaces, which a header value always accepts.
+    if let Ok(value) = HeaderValue::from_str(challenge) {
+        response
+            .headers_mut()
+            .insert(header::WWW_AUTHENTICATE, value);
+    }
+    response
+}
+
+pub(super) fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// `text` as the inside of a quoted parameter of a challenge: RFC 6750 allows printable
+/// ASCII but `"` and `\`; anything else becomes `?`.
+pub(super) fn quotable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            ' ' | '!' | '#'..='[' | ']'..='~' => c,
+            _ => '?',
+        })
+        .collect()
+}

@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use axum::{
     http::{HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    response::Response,
 };
 use serde_json::json;
+
+use crate::transport::http::reply::{challenged, json_response, quotable};
 
 /// Why a request is refused before it reaches the server.
 #[derive(Debug, PartialEq, Eq)]
@@ -88,37 +90,6 @@ pub(super) fn insufficient_scope(
         "resource_metadata": metadata_url,
     });
     challenged(StatusCode::FORBIDDEN, &challenge, &body)
-}
-
-fn challenged(status: StatusCode, challenge: &str, body: &serde_json::Value) -> Response {
-    let mut response = json_response(status, body);
-    // `quotable` left only visible ASCII and spaces, which a header value always accepts.
-    if let Ok(value) = HeaderValue::from_str(challenge) {
-        response
-            .headers_mut()
-            .insert(header::WWW_AUTHENTICATE, value);
-    }
-    response
-}
-
-fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
-}
-
-/// `text` as the inside of a quoted parameter of a challenge: RFC 6750 allows printable
-/// ASCII but `"` and `\`; anything else becomes `?`.
-fn quotable(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            ' ' | '!' | '#'..='[' | ']'..='~' => c,
-            _ => '?',
-        })
-        .collect()
 }
 
 #[cfg(test)]
