@@ -1,6 +1,6 @@
 //! The tokenizer's vocabulary loads only when a result needs an exact count: results that
 //! fit their budget in bytes never load it, even with the call log on; the first result
-//! larger in bytes than its budget does. Alone in its binary, so that nothing else in the
+//! larger in bytes than its budget does, off the runtime's workers. Alone in its binary, so that nothing else in the
 //! process loads the vocabulary first.
 
 // `#[tool]` requires an `async fn`, even where the body has nothing to wait for.
@@ -53,7 +53,7 @@ impl Log {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_results_over_budget_in_bytes_load_the_vocabulary() {
     let log = Log::default();
     let writer = log.clone();
@@ -96,13 +96,44 @@ async fn only_results_over_budget_in_bytes_load_the_vocabulary() {
     assert_eq!(logged.matches("tool result").count(), 3, "{logged}");
     assert!(logged.contains("tokens_at_most=297"), "{logged}");
 
-    // 330 bytes, 90 tokens: within budget, but only an exact count can tell.
-    let result = notes(30).await;
+    // 330 bytes, 90 tokens: within budget, but only an exact count can tell. As many such
+    // calls as the runtime has workers wait for the vocabulary's build, which runs on a
+    // thread of its own: a cheap call, which needs every worker they could have held, is
+    // answered while the build is still going.
+    let big: Vec<_> = (0..2)
+        .map(|_| {
+            let registry = registry.clone();
+            tokio::spawn(async move {
+                registry
+                    .call("depot_list_notes", json!({ "count": 30 }))
+                    .await
+                    .expect("a result")
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let cheap = registry.clone();
+    let answered = tokio::spawn(async move {
+        cheap
+            .call("depot_list_notes", json!({ "count": 1 }))
+            .await
+            .expect("a result")
+    })
+    .await
+    .expect("the cheap call runs");
+    assert_ne!(answered.is_error, Some(true));
     assert!(
-        result
-            .meta
-            .is_none_or(|m| !m.0.contains_key(TRUNCATION_META_KEY))
+        !Encoding::O200kBase.is_loaded(),
+        "the cheap call waited for the vocabulary's build"
     );
+    for call in big {
+        let result = call.await.expect("a call over budget in bytes");
+        assert!(
+            result
+                .meta
+                .is_none_or(|m| !m.0.contains_key(TRUNCATION_META_KEY))
+        );
+    }
     assert!(
         Encoding::O200kBase.is_loaded(),
         "a result over budget in bytes"

@@ -97,6 +97,11 @@ impl Registry {
         async move {
             match prepared {
                 Prepared::Done(response) => response,
+                Prepared::Search(discovery, args, caller) => {
+                    // The answer is held to a budget in tokens.
+                    self.inner.encoding.ready().await;
+                    Ok(discover::search(self, discovery, args, &caller).into())
+                }
                 Prepared::Run(running) => running.finish().await,
             }
         }
@@ -109,8 +114,10 @@ impl Registry {
         {
             return if request.name == SEARCH_TOOL {
                 let args = request.arguments.unwrap_or_default();
-                let caller = env.caller.as_ref().unwrap_or(&self.inner.default_caller);
-                Prepared::Done(Ok(discover::search(self, discovery, args, caller).into()))
+                let caller = env
+                    .caller
+                    .unwrap_or_else(|| self.inner.default_caller.clone());
+                Prepared::Search(discovery, args, caller)
             } else {
                 discover::call_through(self, discovery, request, env)
             };
@@ -267,6 +274,8 @@ impl Registry {
 enum Prepared<'r> {
     /// Answered without running a handler.
     Done(Result<CallToolResponse, ErrorData>),
+    /// A `tools_search`, answered once the vocabulary its budget needs is loaded.
+    Search(&'r crate::registry::Discovery, JsonObject, Caller),
     /// Ready to run its handler.
     Run(Running<'r>),
 }
@@ -340,6 +349,12 @@ impl Running<'_> {
                 }
                 (Ok(_), _) => {}
                 (Err(failure), _) => outcome = Err(failure),
+            }
+        }
+        if let Ok(output) = &outcome {
+            let budget = self.routed.entry.budget.for_format(self.call.format);
+            if !inner.encoding.is_loaded() && crate::optimizer::may_count(output, budget) {
+                inner.encoding.ready().await;
             }
         }
         let response = self.respond(outcome);

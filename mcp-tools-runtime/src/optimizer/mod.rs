@@ -66,6 +66,25 @@ pub(crate) struct Shaped {
     pub(crate) failed: bool,
 }
 
+/// Whether holding `output` to `budget` may count tokens: its text and JSON are longer in
+/// bytes than the budget (bytes bound tokens from above, so a shorter result is never
+/// counted). Cheap: the JSON is written only up to the budget.
+pub(crate) fn may_count(output: &ToolOutput, budget: usize) -> bool {
+    let text: usize = output
+        .content
+        .iter()
+        .filter_map(parts::text_of)
+        .map(str::len)
+        .sum();
+    let Some(left) = budget.checked_sub(text) else {
+        return true;
+    };
+    output
+        .structured
+        .as_ref()
+        .is_some_and(|value| json_within(value, left).is_none())
+}
+
 /// Holds `output` to the call's budget.
 pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
     let mut structured = output.structured.take().map(|value| {

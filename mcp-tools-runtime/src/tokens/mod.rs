@@ -47,6 +47,12 @@ impl Encoding {
         }
     }
 
+    /// Waits until the vocabulary is loaded, building it on a thread of its own if no one
+    /// has started it: what a call awaits before it counts, so no runtime worker is held.
+    pub(crate) async fn ready(self) {
+        vocab::ready(self).await;
+    }
+
     /// Whether the vocabulary is loaded. For tests and for counts only worth making when
     /// they are cheap; not a stable API.
     #[doc(hidden)]

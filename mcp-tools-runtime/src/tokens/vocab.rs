@@ -3,12 +3,14 @@
 //!
 //! Building them at run time rather than in a build script keeps clean builds fast; it costs
 //! the first count that needs `o200k_base` about 0.9 s of CPU in an optimized build, 4.6 s in
-//! an unoptimized one (see [`Encoding::warm`]).
+//! an unoptimized one (see [`Encoding::warm`]). A call that needs it awaits [`ready`], which
+//! builds it on a thread of its own, so the build never holds a runtime worker.
 
 use std::{io::Read as _, sync::OnceLock};
 
 use bpe::byte_pair_encoding::BytePairEncoding;
 use flate2::read::GzDecoder;
+use tokio::sync::watch;
 
 use super::{Encoding, split::Pretokenizer};
 
@@ -18,6 +20,38 @@ const HASH_FACTOR: u64 = 17_846_336_922_010_275_747;
 
 static O200K: OnceLock<Tokenizer> = OnceLock::new();
 static CL100K: OnceLock<Tokenizer> = OnceLock::new();
+
+/// Whether each encoding's build, once started on its own thread, has finished.
+static O200K_BUILT: OnceLock<watch::Receiver<bool>> = OnceLock::new();
+static CL100K_BUILT: OnceLock<watch::Receiver<bool>> = OnceLock::new();
+
+/// Waits for `encoding`'s vocabulary without holding the thread: the first waiter starts
+/// the build on a thread of its own, and every waiter (a call on any session) awaits it, so
+/// a runtime worker is never blocked in the build while other sessions' calls queue
+/// behind it. If no thread can be started, the first count builds it where it runs.
+pub(super) async fn ready(encoding: Encoding) {
+    if Tokenizer::loaded(encoding) {
+        return;
+    }
+    let slot = match encoding {
+        Encoding::O200kBase => &O200K_BUILT,
+        Encoding::Cl100kBase => &CL100K_BUILT,
+    };
+    let mut built = slot
+        .get_or_init(|| {
+            let (done, built) = watch::channel(false);
+            let _ = std::thread::Builder::new()
+                .name("mcp-tools-vocabulary".into())
+                .spawn(move || {
+                    Tokenizer::get(encoding);
+                    let _ = done.send(true);
+                });
+            built
+        })
+        .clone();
+    // An error: the thread is gone without sending (it could not start); counting builds.
+    let _ = built.wait_for(|done| *done).await;
+}
 
 /// One encoding, ready to count.
 pub(super) struct Tokenizer {
