@@ -167,7 +167,17 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 value::set_once(&mut keywords, Some(v), &meta, k, cx);
             }
             "timeout_ms" => {
-                let v = value::integer(&meta, k, "timeout_ms = 5000", cx);
+                let v = value::integer(&meta, k, "timeout_ms = 5000", cx).filter(|v| {
+                    let zero = v.value == 0;
+                    if zero {
+                        cx.error(
+                            v.span,
+                            "`timeout_ms = 0` times out every call that awaits anything",
+                            "give the longest a call may take, e.g. `timeout_ms = 5000`, or leave the key out for no timeout",
+                        );
+                    }
+                    !zero
+                });
                 value::set_once(&mut args.timeout_ms, v, &meta, k, cx);
             }
             "binary" => {

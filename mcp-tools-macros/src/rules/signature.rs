@@ -133,6 +133,11 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
                 "document each field of the struct instead; the struct's own doc is for Rust readers",
             );
         }
+        for (key, value) in [("default", &a.default), ("example", &a.example)] {
+            if let Some(value) = value {
+                check_literal_bounds(name, key, value, a, cx);
+            }
+        }
         if let (Some(min), Some(max)) = (&a.min, &a.max)
             && min.value.value > max.value.value
         {
@@ -201,6 +206,72 @@ pub(crate) fn check_param_attrs(tool: &ToolFn, cx: &mut Diagnostics) {
             );
         }
         let _ = param.ty.span();
+    }
+}
+
+/// A `default` or `example` that breaks the bounds written beside it in the same attribute:
+/// the literals are all here, so the build says so rather than `build()` at run time.
+fn check_literal_bounds(
+    name: &str,
+    key: &str,
+    value: &crate::parse::Sp<String>,
+    a: &crate::parse::ParamArgs,
+    cx: &mut Diagnostics,
+) {
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&value.value) else {
+        return;
+    };
+    let mut problems = Vec::new();
+    if let Some(n) = json.as_f64() {
+        if let Some(min) = a.min.as_ref().filter(|m| n < m.value.value) {
+            problems.push(format!("below its `min` ({})", min.value.value));
+        }
+        if let Some(max) = a.max.as_ref().filter(|m| n > m.value.value) {
+            problems.push(format!("above its `max` ({})", max.value.value));
+        }
+    }
+    if let Some(text) = json.as_str() {
+        let chars = text.chars().count() as u64;
+        if let Some(min) = a.min_length.as_ref().filter(|m| chars < m.value) {
+            problems.push(format!("shorter than its `min_length` ({})", min.value));
+        }
+        if let Some(max) = a.max_length.as_ref().filter(|m| chars > m.value) {
+            problems.push(format!("longer than its `max_length` ({})", max.value));
+        }
+        if let Some(pattern) = &a.pattern
+            && let Ok(re) = regress::Regex::with_flags(&pattern.value, "u")
+                .or_else(|_| regress::Regex::new(&pattern.value))
+            && re.find(text).is_none()
+        {
+            problems.push(format!(
+                "not matched by its `pattern` (`{}`)",
+                pattern.value
+            ));
+        }
+    }
+    if let Some(items) = json.as_array() {
+        let len = items.len() as u64;
+        if let Some(min) = a.min_length.as_ref().filter(|m| len < m.value) {
+            problems.push(format!("fewer items than its `min_length` ({})", min.value));
+        }
+        if let Some(max) = a.max_length.as_ref().filter(|m| len > m.value) {
+            problems.push(format!("more items than its `max_length` ({})", max.value));
+        }
+    }
+    if !problems.is_empty() {
+        cx.error(
+            value.span,
+            format!(
+                "the `{key}` of `{name}` is {}: every call {} would be refused",
+                problems.join(" and "),
+                if key == "default" {
+                    "that leaves it out"
+                } else {
+                    "that follows the example"
+                }
+            ),
+            format!("make the `{key}` meet the bounds, or widen them"),
+        );
     }
 }
 
