@@ -50,7 +50,7 @@
 //! let __a1 = <Booking as ToolArguments>::from_arguments(&__PARAMS[1], call);
 //! ```
 
-use mcp_tools_shared::{binary::BinaryPolicy, title::title_case};
+use mcp_tools_shared::{binary::BinaryPolicy, title::tool_title};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{ItemFn, spanned::Spanned};
@@ -186,7 +186,10 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let name = tool.wire_name();
     let title = match &tool.args.title {
         Some(title) => title.value.clone(),
-        None => title_case(&tool.action.value),
+        None => tool_title(
+            tool.namespace.as_ref().map(|ns| ns.value.as_str()),
+            &tool.action.value,
+        ),
     };
     let description = tool
         .doc

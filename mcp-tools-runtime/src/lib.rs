@@ -55,6 +55,10 @@ pub use transport::{MCP_PATH, auth};
 /// The MCP SDK the runtime serves through, for its model types (`CallToolResult`, …).
 pub use rmcp;
 
+/// What `http_router` stops on, and what a tool's [`ToolContext::cancellation_token`]
+/// returns: tokio-util's, re-exported so a server needs no dependency of its own on it.
+pub use tokio_util::sync::CancellationToken;
+
 /// Turns a documented `async fn` into an MCP tool.
 ///
 /// ```

@@ -45,9 +45,14 @@ pub fn catalog_json(registry: &Registry) -> Value {
 /// ```
 #[track_caller]
 pub fn assert_catalog(registry: &Registry, path: impl AsRef<Path>) {
-    let path = path.as_ref();
-    let current = catalog_json(registry);
     let update = std::env::var(UPDATE_ENV).is_ok_and(|v| v == "1");
+    check_catalog(registry, path.as_ref(), update);
+}
+
+/// [`assert_catalog`], with `update` read from the environment.
+#[track_caller]
+fn check_catalog(registry: &Registry, path: &Path, update: bool) {
+    let current = catalog_json(registry);
     let reviewed = std::fs::read_to_string(path)
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok());
@@ -56,6 +61,12 @@ pub fn assert_catalog(registry: &Registry, path: impl AsRef<Path>) {
     }
     if update {
         let text = serde_json::to_string_pretty(&current).unwrap_or_default() + "\n";
+        // The first catalog of a crate goes where it says, `tests/` included.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Err(err) = std::fs::create_dir_all(dir)
+        {
+            panic!("cannot create {} for the catalog: {err}", dir.display());
+        }
         if let Err(err) = std::fs::write(path, text) {
             panic!("cannot write the catalog to {}: {err}", path.display());
         }
@@ -156,4 +167,24 @@ pub fn cursor_for(
         page::fingerprint(arguments, defaults, &skip),
         std::time::SystemTime::now(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn updating_writes_the_first_catalog_where_it_says_folders_included() {
+        let registry = Registry::builder()
+            .server_info("empty", "1.0.0")
+            .build()
+            .expect("builds");
+        let dir = std::env::temp_dir().join(format!("mcp-tools-catalog-{}", std::process::id()));
+        let path = dir.join("tests").join("catalog.json");
+        check_catalog(&registry, &path, true);
+        assert!(path.is_file(), "{} was written", path.display());
+        // Now reviewed: the same catalog passes without updating.
+        check_catalog(&registry, &path, false);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -1,4 +1,15 @@
-//! The title a tool gets when it gives none: its action in title case.
+//! The title a tool gets when it gives none: its namespace and action in title case, so a
+//! client's tool picker can show it alone ("Shipment: Set Weight", not "Set Weight" beside
+//! "Set Weight" of another namespace).
+
+/// `("shipment", "set_weight")` → `Shipment: Set Weight`; without a namespace, the action.
+#[must_use]
+pub fn tool_title(namespace: Option<&str>, action: &str) -> String {
+    match namespace.filter(|ns| !ns.is_empty()) {
+        Some(ns) => format!("{}: {}", title_case(ns), title_case(action)),
+        None => title_case(action),
+    }
+}
 
 /// `set_weight` → `Set Weight`.
 #[must_use]
@@ -18,11 +29,17 @@ pub fn title_case(action: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::title_case;
+    use super::{title_case, tool_title};
 
     #[test]
-    fn titles_come_from_the_action() {
+    fn titles_come_from_the_namespace_and_action() {
         assert_eq!(title_case("set_weight"), "Set Weight");
-        assert_eq!(title_case("search"), "Search");
+        assert_eq!(
+            tool_title(Some("shipment"), "set_weight"),
+            "Shipment: Set Weight"
+        );
+        assert_eq!(tool_title(Some("order_item"), "get"), "Order Item: Get");
+        assert_eq!(tool_title(None, "search"), "Search");
+        assert_eq!(tool_title(Some(""), "search"), "Search");
     }
 }

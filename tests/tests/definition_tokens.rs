@@ -496,7 +496,7 @@ mod rmcp_side {
         /// `status`. Ask for `detailed` only when you need internal ids, depots, timestamps or notes.
         #[tool(
             name = "shipment_search",
-            title = "Search",
+            title = "Shipment: Search",
             annotations(read_only_hint = true, open_world_hint = false)
         )]
         pub(super) async fn search(
@@ -532,7 +532,7 @@ mod rmcp_side {
         /// it can still be cancelled, or to tell a customer where their parcel is.
         #[tool(
             name = "shipment_get_status",
-            title = "Get Status",
+            title = "Shipment: Get Status",
             annotations(read_only_hint = true, open_world_hint = false)
         )]
         pub(super) async fn get_status(
@@ -552,7 +552,7 @@ mod rmcp_side {
         /// to ask for next.
         #[tool(
             name = "shipment_get_log",
-            title = "Get Log",
+            title = "Shipment: Get Log",
             annotations(read_only_hint = true, open_world_hint = false)
         )]
         pub(super) async fn get_log(
@@ -573,7 +573,7 @@ mod rmcp_side {
         /// status with `shipment_get_status` first.
         #[tool(
             name = "shipment_set_weight",
-            title = "Set Weight",
+            title = "Shipment: Set Weight",
             annotations(
                 destructive_hint = false,
                 idempotent_hint = true,
@@ -594,7 +594,7 @@ mod rmcp_side {
         /// cannot be cancelled; check the status with `shipment_get_status` first if unsure.
         #[tool(
             name = "shipment_cancel",
-            title = "Cancel",
+            title = "Shipment: Cancel",
             annotations(destructive_hint = true, open_world_hint = false)
         )]
         pub(super) async fn cancel(

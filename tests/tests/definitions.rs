@@ -167,8 +167,8 @@ fn descriptions_keep_paragraphs_and_param_docs() {
         search["inputSchema"]["properties"]["query"]["description"],
         "Words from the recipient's name or address."
     );
-    // The title comes from the action part of the name.
-    assert_eq!(search["title"], "Search");
+    // The title comes from the name, namespace included, so a tool picker can show it alone.
+    assert_eq!(search["title"], "Shipment: Search");
 }
 
 #[test]

@@ -122,4 +122,11 @@ async fn the_python_sdk_client_passes_every_check() {
         "the Python client",
         "python-e2e: 40 passed, 0 failed",
     );
+    // Each HTTP connection ends its session with a DELETE; the SDK warns unless it gets 200
+    // or 204.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("Session termination failed"),
+        "the Python SDK did not take the answer to its DELETE:\n{stderr}"
+    );
 }

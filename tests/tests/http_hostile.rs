@@ -148,6 +148,27 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
 // Finding 2, the other half: a keep-alive connection left idle after its last reply is
 // closed too, in the same time a client has to send the next request's headers.
 #[tokio::test]
+async fn a_session_ends_with_204_and_is_gone_after() {
+    let server = TestServer::start(Limits::default()).await;
+    let mut conn = server.conn().await;
+    let session = start_session(&mut conn).await;
+    let addr = conn.addr;
+    drop(conn);
+    let delete = |session: &str| {
+        format!(
+            "DELETE /mcp HTTP/1.1\r\nHost: {addr}\r\nMcp-Session-Id: {session}\r\n\
+             MCP-Protocol-Version: 2025-11-25\r\nContent-Length: 0\r\n\r\n"
+        )
+    };
+    for expected in [204, 404] {
+        let mut conn = server.conn().await;
+        conn.send_raw(delete(&session).as_bytes()).await;
+        assert_eq!(conn.reply().await.status(), expected);
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
     let limits = Limits::default().with_header_read_timeout(Duration::from_millis(300));
     let server = TestServer::start(limits).await;
@@ -460,7 +481,7 @@ async fn delete_of_an_unknown_session_is_404() {
     assert_eq!(reply.status(), 404, "{}", reply.text());
     // A known one is closed, and then unknown.
     let session = start_session(&mut conn).await;
-    for expected in [202, 404] {
+    for expected in [204, 404] {
         conn.send_raw(delete(&session).as_bytes()).await;
         let reply = conn.reply().await;
         assert_eq!(reply.status(), expected, "{}", reply.text());

@@ -156,6 +156,37 @@ macro_rules! serving_methods {
             $crate::transport::http::router(self, shutdown)
         }
 
+        /// Serves what the binary's command line asks for, so a `main` is one line: no
+        /// argument serves one client over stdio, `--http ADDR` (or `--http=ADDR`) serves
+        /// Streamable HTTP at `http://ADDR/mcp` until Ctrl-C, `--help` prints the usage.
+        /// Anything else is an error that names it, with the usage, for `main` to print.
+        ///
+        /// ```no_run
+        /// # async fn main_(registry: mcp_tools_runtime::Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+        /// registry.serve_from_args().await
+        /// # }
+        /// ```
+        #[cfg(all(feature = "stdio", feature = "http"))]
+        pub async fn serve_from_args(self) -> Result<(), $crate::ServeError> {
+            let mut args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
+            let program = args.next().unwrap_or_else(|| "server".to_owned());
+            let program = std::path::Path::new(&program)
+                .file_name()
+                .map_or(program.clone(), |name| name.to_string_lossy().into_owned());
+            match $crate::transport::args::choose(args) {
+                Ok($crate::transport::args::Chosen::Stdio) => self.serve_stdio().await,
+                Ok($crate::transport::args::Chosen::Http(addr)) => self.serve_http(addr).await,
+                Ok($crate::transport::args::Chosen::Help) => {
+                    println!("{}", $crate::transport::args::usage(&program));
+                    Ok(())
+                }
+                Err(problem) => Err($crate::ServeError(format!(
+                    "{problem}\n{}",
+                    $crate::transport::args::usage(&program)
+                ))),
+            }
+        }
+
         /// Serves Streamable HTTP at `http://ADDR/mcp` until Ctrl-C.
         #[cfg(feature = "http")]
         pub async fn serve_http(
@@ -187,7 +218,7 @@ impl<H: ServerHandler + Clone> Server<H> {
 
 /// Why serving stopped with an error.
 #[derive(Debug)]
-pub struct ServeError(String);
+pub struct ServeError(pub(crate) String);
 
 impl fmt::Display for ServeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -197,6 +228,8 @@ impl fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
+#[cfg(all(feature = "stdio", feature = "http"))]
+pub(crate) mod args;
 #[cfg(feature = "http")]
 pub(crate) mod http;
 #[cfg(feature = "stdio")]

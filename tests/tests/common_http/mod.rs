@@ -138,9 +138,13 @@ impl Conn {
             .expect("a response, not a closed connection")
     }
 
-    /// Reads the body that follows `head`: by length, by chunks, or to the end.
+    /// Reads the body that follows `head`: none, by length, by chunks, or to the end.
     pub(crate) async fn body(&mut self, head: &Head) -> Vec<u8> {
         let mut body = Vec::new();
+        // RFC 9110: a 204 or a 304 has no body, whatever its headers say.
+        if matches!(head.status, 204 | 304) {
+            return body;
+        }
         if head.chunked() {
             loop {
                 let mut size = String::new();

@@ -1,6 +1,6 @@
 //! The layer between clients and rmcp's sessions: a new session is refused with 503 when
 //! every open one is busy at the cap, a DELETE of a session we do not have gets 404 (rmcp
-//! answers 202), a call whose id is in flight in its session gets 400, one past
+//! answers 202) and one we have 204, a call whose id is in flight in its session gets 400, one past
 //! `Limits::max_in_flight` 429, and each response of a session is tracked until its body
 //! ends, so that [`Sessions`] knows which sessions are busy and which calls in flight.
 //!
@@ -61,11 +61,21 @@ pub(super) async fn gate(
         Some(id) if request.method() == Method::DELETE && !sessions.knows(&id) => {
             (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response()
         }
-        Some(id) => match sessions.open(&id, call.as_ref()) {
-            Some(Ok(opened)) => tracked(next.run(request).await, opened),
-            Some(Err(refusal)) => refused(&refusal, call.as_ref()),
-            None => next.run(request).await,
-        },
+        Some(id) => {
+            let deleting = request.method() == Method::DELETE;
+            let response = match sessions.open(&id, call.as_ref()) {
+                Some(Ok(opened)) => tracked(next.run(request).await, opened),
+                Some(Err(refusal)) => return refused(&refusal, call.as_ref()),
+                None => next.run(request).await,
+            };
+            // rmcp answers a session's end with 202; the official clients take 200 or 204
+            // (the Python SDK logs "Session termination failed: 202" at every close).
+            if deleting && response.status() == StatusCode::ACCEPTED {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                response
+            }
+        }
         None if initialize => {
             if !sessions.has_room() {
                 return no_room(&sessions, call.as_ref());
