@@ -96,7 +96,7 @@ fn main() {
         json!({"readOnlyHint": true, "openWorldHint": true})
     );
     assert_eq!(listed[1]["name"], "shipment_cancel");
-    assert_eq!(listed[1]["title"], "Cancel");
+    assert_eq!(listed[1]["title"], "Shipment: Cancel");
     assert_eq!(
         listed[1]["annotations"],
         json!({"destructiveHint": true, "idempotentHint": true, "openWorldHint": false})
