@@ -20,11 +20,28 @@ struct Warning {
 }
 
 /// Collects errors and warnings; nothing returns early on a violation.
+///
+/// Dropping it with reports in it is a bug of the macro (they would vanish, and a tool
+/// that breaks a rule would build): it panics, which rustc shows as an error at the macro
+/// call, as `serde_derive`'s context does.
 #[derive(Default)]
 pub(crate) struct Diagnostics {
     errors: Vec<syn::Error>,
     warnings: Vec<Warning>,
     levels: Levels,
+    /// Set when the reports were turned into tokens (or read, in tests).
+    emitted: std::cell::Cell<bool>,
+}
+
+impl Drop for Diagnostics {
+    fn drop(&mut self) {
+        let unsaid = !self.errors.is_empty() || !self.warnings.is_empty();
+        assert!(
+            !unsaid || self.emitted.get() || std::thread::panicking(),
+            "mcp-tools-macros dropped {} report(s) without emitting them; please report this bug",
+            self.errors.len() + self.warnings.len()
+        );
+    }
 }
 
 impl Diagnostics {
@@ -74,7 +91,7 @@ impl Diagnostics {
         }
     }
 
-    /// Keeps an error produced by syn or darling as it is.
+    /// Keeps an error produced by syn as it is.
     pub(crate) fn push(&mut self, error: syn::Error) {
         self.errors.push(error);
     }
@@ -87,6 +104,7 @@ impl Diagnostics {
     /// The messages collected so far, errors then warnings, for tests.
     #[cfg(test)]
     pub(crate) fn messages(&self) -> Vec<String> {
+        self.emitted.set(true);
         self.errors
             .iter()
             .map(ToString::to_string)
@@ -99,8 +117,9 @@ impl Diagnostics {
     }
 
     /// The errors alone, where no item may follow (an impl block).
-    pub(crate) fn into_error_tokens(self) -> TokenStream {
-        self.errors
+    pub(crate) fn into_error_tokens(mut self) -> TokenStream {
+        self.emitted.set(true);
+        std::mem::take(&mut self.errors)
             .into_iter()
             .map(|e| e.to_compile_error())
             .collect()
@@ -109,14 +128,16 @@ impl Diagnostics {
     /// Every error as a `compile_error!` and every warning as a deprecated use, in the
     /// order found. With the tool's `marker` type, the warnings read
     /// ``use of deprecated constant `get_status::rule::verb_first`: …``.
-    pub(crate) fn into_tokens(self, marker: Option<&Ident>) -> TokenStream {
-        let errors = self.errors.into_iter().map(|e| e.to_compile_error());
-        let mut tokens: TokenStream = errors.collect();
-        if self.warnings.is_empty() {
+    pub(crate) fn into_tokens(mut self, marker: Option<&Ident>) -> TokenStream {
+        self.emitted.set(true);
+        let errors = std::mem::take(&mut self.errors).into_iter();
+        let mut tokens: TokenStream = errors.map(|e| e.to_compile_error()).collect();
+        let warnings = std::mem::take(&mut self.warnings);
+        if warnings.is_empty() {
             return tokens;
         }
         // One block per warning: two reports of one rule are two constants of one name.
-        let uses = self.warnings.into_iter().map(|w| {
+        let uses = warnings.into_iter().map(|w| {
             let ident = Ident::new(w.rule.id(), w.span);
             let note = w.message;
             quote! {
@@ -146,5 +167,28 @@ fn format_message(message: &str, help: &str, rule: Option<Rule>) -> String {
     match rule {
         Some(rule) => format!("{message}\n= help: {help} [rule: {}]", rule.id()),
         None => format!("{message}\n= help: {help}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::Span;
+
+    use super::Diagnostics;
+
+    #[test]
+    #[should_panic(expected = "dropped 1 report(s) without emitting them")]
+    fn reports_dropped_unemitted_are_a_bug() {
+        let mut cx = Diagnostics::default();
+        cx.error(Span::call_site(), "a mistake", "fix it");
+        drop(cx);
+    }
+
+    #[test]
+    fn an_empty_collector_or_an_emitted_one_drops_quietly() {
+        drop(Diagnostics::default());
+        let mut cx = Diagnostics::default();
+        cx.error(Span::call_site(), "a mistake", "fix it");
+        assert!(!cx.into_tokens(None).is_empty());
     }
 }

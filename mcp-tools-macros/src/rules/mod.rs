@@ -24,54 +24,41 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_param_attrs(tool, cx);
     signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
-    let rules: [(Rule, Check); 24] = [
-        (Rule::NameCharset, naming::check_name_charset),
-        (Rule::NameStyle, naming::check_name_style),
-        (Rule::NameLength, naming::check_name_length),
-        (Rule::NamespaceRequired, naming::check_namespace_required),
-        (Rule::RedundantNamespace, naming::check_redundant_namespace),
-        (Rule::VerbFirst, naming::check_verb_first),
-        (
-            Rule::DescriptionRequired,
-            description::check_description_required,
-        ),
-        (
-            Rule::DescriptionLength,
-            description::check_description_length,
-        ),
-        (
-            Rule::DescriptionPlaceholder,
-            description::check_description_placeholder,
-        ),
-        (
-            Rule::DescriptionFiller,
-            description::check_description_filler,
-        ),
-        (
-            Rule::ParamDescriptionRequired,
-            description::check_param_description_required,
-        ),
-        (Rule::PathFormat, params::check_path_format),
-        (Rule::GenericParamName, params::check_generic_param_name),
-        (Rule::UnitInName, params::check_unit_in_name),
-        (Rule::BoundedLimit, params::check_bounded_limit),
-        (
-            Rule::BoundedLimitUnenforced,
-            params::check_bounded_limit_unenforced,
-        ),
-        (Rule::TimestampFormat, params::check_timestamp_format),
-        (Rule::AbsoluteValue, params::check_absolute_value),
-        (Rule::SearchNotList, naming::check_search_not_list),
-        (Rule::EffectDeclared, effects::check_effect_declared),
-        (Rule::AnnotationConflict, effects::check_annotation_conflict),
-        (Rule::DestructiveVerb, effects::check_destructive_verb),
-        (Rule::AliasValid, naming::check_alias_valid),
-        (Rule::AsyncFn, signature::check_async_fn),
-    ];
-    for (rule, check) in rules {
+    for &rule in Rule::ALL {
         if tool.levels.enabled(rule) {
-            check(tool, cx);
+            check_of(rule)(tool, cx);
         }
+    }
+}
+
+/// Each rule's check. A match, so a rule added to the catalog without a check does not
+/// compile.
+fn check_of(rule: Rule) -> Check {
+    match rule {
+        Rule::NameCharset => naming::check_name_charset,
+        Rule::NameStyle => naming::check_name_style,
+        Rule::NameLength => naming::check_name_length,
+        Rule::NamespaceRequired => naming::check_namespace_required,
+        Rule::RedundantNamespace => naming::check_redundant_namespace,
+        Rule::VerbFirst => naming::check_verb_first,
+        Rule::DescriptionRequired => description::check_description_required,
+        Rule::DescriptionLength => description::check_description_length,
+        Rule::DescriptionPlaceholder => description::check_description_placeholder,
+        Rule::DescriptionFiller => description::check_description_filler,
+        Rule::ParamDescriptionRequired => description::check_param_description_required,
+        Rule::PathFormat => params::check_path_format,
+        Rule::GenericParamName => params::check_generic_param_name,
+        Rule::UnitInName => params::check_unit_in_name,
+        Rule::BoundedLimit => params::check_bounded_limit,
+        Rule::BoundedLimitUnenforced => params::check_bounded_limit_unenforced,
+        Rule::TimestampFormat => params::check_timestamp_format,
+        Rule::AbsoluteValue => params::check_absolute_value,
+        Rule::SearchNotList => naming::check_search_not_list,
+        Rule::EffectDeclared => effects::check_effect_declared,
+        Rule::AnnotationConflict => effects::check_annotation_conflict,
+        Rule::DestructiveVerb => effects::check_destructive_verb,
+        Rule::AliasValid => naming::check_alias_valid,
+        Rule::AsyncFn => signature::check_async_fn,
     }
 }
 
