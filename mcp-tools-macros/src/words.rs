@@ -215,14 +215,14 @@ pub(crate) fn unit_of_suffix(suffix: &str) -> Option<&'static str> {
 pub(crate) const VERBS: &[&str] = &[
     "abort",
     "accept",
-    "adjust",
     "acknowledge",
     "activate",
     "add",
+    "adjust",
     "aggregate",
     "allocate",
-    "analyze",
     "analyse",
+    "analyze",
     "annotate",
     "answer",
     "append",
@@ -305,8 +305,8 @@ pub(crate) const VERBS: &[&str] = &[
     "disconnect",
     "dismiss",
     "dispatch",
-    "draft",
     "download",
+    "draft",
     "drop",
     "duplicate",
     "echo",
@@ -451,10 +451,10 @@ pub(crate) const VERBS: &[&str] = &[
     "recommend",
     "reconcile",
     "record",
-    "redirect",
     "recover",
     "redact",
     "redeploy",
+    "redirect",
     "redo",
     "refresh",
     "refund",
@@ -531,8 +531,8 @@ pub(crate) const VERBS: &[&str] = &[
     "submit",
     "subscribe",
     "suggest",
-    "summarize",
     "summarise",
+    "summarize",
     "suspend",
     "swap",
     "switch",
@@ -575,8 +575,8 @@ pub(crate) const VERBS: &[&str] = &[
     "validate",
     "verify",
     "view",
-    "vote",
     "void",
+    "vote",
     "wait",
     "warn",
     "watch",
@@ -587,7 +587,8 @@ pub(crate) const VERBS: &[&str] = &[
     "write",
 ];
 
-/// Verbs added from real servers' tool names.
+/// Verbs added from real servers' tool names, and the verbs other lists name (a test
+/// checks that every verb a rule knows is one).
 const MORE_VERBS: &[&str] = &[
     "act",
     "assert",
@@ -597,69 +598,77 @@ const MORE_VERBS: &[&str] = &[
     "compact",
     "continue",
     "deduce",
+    "downvote",
+    "drag",
     "draw",
     "emulate",
     "finalize",
     "focus",
     "forget",
     "go",
+    "grow",
     "guess",
+    "gunzip",
+    "gzip",
     "handle",
     "hover",
     "infer",
     "inject",
     "insert",
     "interact",
+    "lint",
+    "lower",
     "manage",
     "observe",
+    "offset",
     "paginate",
     "paste",
     "press",
+    "raise",
     "recall",
+    "reduce",
     "refine",
     "remember",
+    "reprioritize",
+    "rerun",
+    "retrigger",
     "reverse",
     "scroll",
     "seed",
+    "sequence",
+    "shift",
+    "shrink",
     "sleep",
     "spawn",
+    "subtract",
     "summon",
     "tap",
+    "tar",
     "think",
     "toggle",
+    "unignore",
+    "unresolve",
     "unset",
     "unstage",
+    "untar",
     "unwatch",
+    "unzip",
     "upvote",
-    "downvote",
     "visit",
     "visualize",
-    "zoom",
-    "drag",
-    "lint",
-    "sequence",
-    "rerun",
-    "retrigger",
-    "reprioritize",
-    "unresolve",
-    "unignore",
-    "gzip",
-    "gunzip",
     "zip",
-    "unzip",
-    "tar",
-    "untar",
+    "zoom",
 ];
 
 /// Words that make a listed set one the server's configuration bounds (`search_not_list`).
 pub(crate) const CONFIGURED_SETS: &[&str] = &[
     "allowed",
     "available",
-    "supported",
     "configured",
     "enabled",
     "installed",
     "registered",
+    "supported",
 ];
 
 /// Whether `word` is a verb: listed, or a listed verb with `un`/`re` before it
@@ -702,46 +711,46 @@ pub(crate) fn states_action(word: &str) -> bool {
 /// nouns only, and verbs whose reading is itself a read (`snapshot`, `log` as in
 /// `git log`) are not here.
 pub(crate) const NOUN_VERBS: &[&str] = &[
-    "branch",
-    "tag",
-    "label",
-    "stash",
-    "bookmark",
-    "pin",
-    "flag",
-    "star",
-    "commit",
-    "merge",
-    "fork",
-    "comment",
-    "note",
-    "post",
-    "message",
-    "email",
-    "draft",
-    "reply",
-    "release",
-    "deploy",
-    "schedule",
-    "order",
-    "book",
-    "invite",
-    "block",
-    "ban",
-    "lock",
     "archive",
-    "publish",
-    "subscribe",
-    "follow",
-    "like",
-    "vote",
-    "upload",
-    "record",
+    "ban",
+    "block",
+    "book",
+    "bookmark",
+    "branch",
     "charge",
-    "refund",
-    "transfer",
+    "comment",
+    "commit",
+    "deploy",
+    "draft",
+    "email",
+    "flag",
+    "follow",
+    "fork",
+    "invite",
     "invoice",
     "issue",
+    "label",
+    "like",
+    "lock",
+    "merge",
+    "message",
+    "note",
+    "order",
+    "pin",
+    "post",
+    "publish",
+    "record",
+    "refund",
+    "release",
+    "reply",
+    "schedule",
+    "star",
+    "stash",
+    "subscribe",
+    "tag",
+    "transfer",
+    "upload",
+    "vote",
 ];
 
 /// `branch` → `branches`, `tag` → `tags`.
@@ -755,8 +764,9 @@ pub(crate) fn plural(word: &str) -> String {
 
 /// Parameter names that say nothing about what they hold (`generic_param_name`).
 pub(crate) const GENERIC_PARAM_NAMES: &[&str] = &[
-    "id", "user", "data", "value", "input", "item", "object", "info", "params", "args", "payload",
-    "record", "entity", "target", "obj", "param", "arg", "thing", "stuff", "val", "misc", "tmp",
+    "arg", "args", "data", "entity", "id", "info", "input", "item", "misc", "obj", "object",
+    "param", "params", "payload", "record", "stuff", "target", "thing", "tmp", "user", "val",
+    "value",
 ];
 
 /// Parameter names that say what they hold, whose plain type says the form: free text,
@@ -817,7 +827,7 @@ pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
 
 /// Last words that make a name say what it holds: `user_id`, `project_name`, `issue_url`.
 pub(crate) const SELF_DESCRIBING_SUFFIXES: &[&str] =
-    &["id", "ids", "name", "title", "url", "email"];
+    &["email", "id", "ids", "name", "title", "url"];
 
 /// Words that name a measurable quantity; a number named with one needs a unit (`unit_in_name`).
 pub(crate) const QUANTITY_WORDS: &[&str] = &[
@@ -888,51 +898,51 @@ pub(crate) const QUANTITY_WORDS: &[&str] = &[
 
 /// Names with a quantity word that count things, so need no unit: `page_size` is items.
 pub(crate) const COUNT_NAMES: &[&str] = &[
-    "page_size",
     "batch_size",
-    "sample_size",
-    "pool_size",
     "group_size",
+    "page_size",
+    "pool_size",
+    "sample_size",
     "team_size",
 ];
 
 /// Parameter names that bound how many results come back (`bounded_limit`).
 pub(crate) const LIMIT_NAMES: &[&str] = &[
-    "limit",
-    "max_results",
-    "page_size",
     "count",
-    "top_k",
-    "top_n",
-    "per_page",
-    "max_items",
-    "num_results",
-    "n_results",
-    "max_count",
     "first",
     "last",
+    "limit",
+    "max_count",
+    "max_items",
+    "max_results",
+    "n_results",
+    "num_results",
+    "page_size",
+    "per_page",
     "take",
+    "top_k",
+    "top_n",
 ];
 
 /// Last words of a name that counts results: `tail_lines`, `max_results`, `num_items`.
 pub(crate) const COUNTED_SUFFIXES: &[&str] = &[
-    "lines", "results", "items", "rows", "entries", "records", "matches",
+    "entries", "items", "lines", "matches", "records", "results", "rows",
 ];
 
 /// Exact names that are timestamps (`timestamp_format`). `before` and `after` are often
 /// pagination cursors; they count only when their doc speaks of a date or time.
-pub(crate) const TIMESTAMP_NAMES: &[&str] = &["since", "until", "deadline", "timestamp", "expires"];
+pub(crate) const TIMESTAMP_NAMES: &[&str] = &["deadline", "expires", "since", "timestamp", "until"];
 
 /// Last words that make a name a timestamp: `created_at`, `start_time`, `due_date`.
 pub(crate) const TIMESTAMP_SUFFIXES: &[&str] = &[
     "at",
-    "time",
     "date",
-    "timestamp",
     "datetime",
-    "since",
-    "until",
     "deadline",
+    "since",
+    "time",
+    "timestamp",
+    "until",
 ];
 
 /// Words that make a parameter or action a relative change (`absolute_value`).
@@ -945,89 +955,89 @@ pub(crate) const RELATIVE_PREFIXES: &[&str] = &[
     "subtract",
 ];
 /// Last words of a relative-change parameter: `weight_delta`, `increase_by`.
-pub(crate) const RELATIVE_SUFFIXES: &[&str] = &["delta", "increment", "decrement", "diff"];
+pub(crate) const RELATIVE_SUFFIXES: &[&str] = &["decrement", "delta", "diff", "increment"];
 
 /// Verbs that, before a final `_by`, make a change relative: `increase_by`, `adjust_by`
 /// (but not `group_by` or `requested_by`).
 pub(crate) const RELATIVE_BY_VERBS: &[&str] = &[
-    "increase",
-    "decrease",
-    "increment",
-    "decrement",
-    "adjust",
-    "change",
-    "shift",
-    "offset",
-    "grow",
-    "shrink",
-    "reduce",
-    "raise",
-    "lower",
-    "bump",
-    "extend",
-    "move",
     "add",
+    "adjust",
+    "bump",
+    "change",
+    "decrease",
+    "decrement",
+    "extend",
+    "grow",
+    "increase",
+    "increment",
+    "lower",
+    "move",
+    "offset",
+    "raise",
+    "reduce",
+    "shift",
+    "shrink",
     "subtract",
 ];
 
 /// Verbs whose tools destroy or overwrite data and must say `destructive = true`.
 pub(crate) const DESTRUCTIVE_VERBS: &[&str] = &[
     "delete",
-    "remove",
-    "drop",
-    "purge",
     "destroy",
-    "revoke",
-    "reset",
-    "overwrite",
+    "drop",
     "erase",
-    "wipe",
-    "truncate",
-    "terminate",
     "kill",
+    "overwrite",
+    "purge",
+    "remove",
+    "reset",
+    "revoke",
+    "terminate",
+    "truncate",
     "uninstall",
     "unregister",
+    "wipe",
 ];
 
 /// Verbs whose tools only add, never delete or overwrite (`effect_declared`).
 pub(crate) const ADDITIVE_VERBS: &[&str] = &[
-    "create",
     "add",
-    "post",
-    "send",
-    "fork",
-    "star",
-    "comment",
-    "insert",
-    "upload",
-    "invite",
-    "subscribe",
     "append",
-    "reply",
+    "book",
+    "bookmark",
+    "clone",
+    "comment",
+    "copy",
+    "create",
+    "draft",
+    "duplicate",
+    "enqueue",
+    "follow",
+    "fork",
+    "insert",
+    "invite",
+    "like",
+    "open",
+    "pin",
+    "post",
     "react",
     "register",
-    "book",
-    "submit",
+    "reply",
     "request",
-    "copy",
-    "duplicate",
-    "clone",
-    "draft",
-    "follow",
-    "like",
-    "vote",
+    "send",
+    "star",
+    "submit",
+    "subscribe",
+    "upload",
     "upvote",
-    "enqueue",
-    "bookmark",
-    "pin",
-    "open",
+    "vote",
 ];
 
 /// Verbs whose tools only read and must say `read_only`.
 pub(crate) const READ_ONLY_VERBS: &[&str] = &[
-    "get", "search", "find", "list", "read", "count", "check", "lookup", "fetch", "query",
-    "describe", "inspect", "show", "view", "browse", "preview", "estimate", "explain", "compare",
-    "diff", "retrieve", "locate",
+    "browse", "check", "compare", "count", "describe", "diff", "estimate", "explain", "fetch",
+    "find", "get", "inspect", "list", "locate", "lookup", "preview", "query", "read", "retrieve",
+    "search", "show", "view",
 ];
 
 /// Verbs that replace what is there: a tool named with one may destroy data, as MCP's
@@ -1120,7 +1130,64 @@ pub(crate) fn last_word(name: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{normalize, unit_of};
+    use super::*;
+
+    /// The lists read by membership, by name.
+    const SETS: &[(&str, &[&str])] = &[
+        ("VERBS", VERBS),
+        ("MORE_VERBS", MORE_VERBS),
+        ("CONFIGURED_SETS", CONFIGURED_SETS),
+        ("NOUN_VERBS", NOUN_VERBS),
+        ("GENERIC_PARAM_NAMES", GENERIC_PARAM_NAMES),
+        ("SELF_DESCRIBING_SUFFIXES", SELF_DESCRIBING_SUFFIXES),
+        ("COUNT_NAMES", COUNT_NAMES),
+        ("LIMIT_NAMES", LIMIT_NAMES),
+        ("COUNTED_SUFFIXES", COUNTED_SUFFIXES),
+        ("TIMESTAMP_NAMES", TIMESTAMP_NAMES),
+        ("TIMESTAMP_SUFFIXES", TIMESTAMP_SUFFIXES),
+        ("RELATIVE_SUFFIXES", RELATIVE_SUFFIXES),
+        ("RELATIVE_BY_VERBS", RELATIVE_BY_VERBS),
+        ("DESTRUCTIVE_VERBS", DESTRUCTIVE_VERBS),
+        ("ADDITIVE_VERBS", ADDITIVE_VERBS),
+        ("READ_ONLY_VERBS", READ_ONLY_VERBS),
+        ("OVERWRITE_VERBS", OVERWRITE_VERBS),
+    ];
+
+    #[test]
+    fn word_sets_are_sorted_without_duplicates() {
+        for (name, words) in SETS {
+            for pair in words.windows(2) {
+                assert!(
+                    pair[0] < pair[1],
+                    "{name}: `{}` then `{}`",
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
+        let both: Vec<&&str> = VERBS.iter().filter(|v| MORE_VERBS.contains(v)).collect();
+        assert!(both.is_empty(), "in VERBS and MORE_VERBS: {both:?}");
+    }
+
+    /// A verb a rule reads as deleting, adding, reading or changing by an amount is a verb
+    /// to `verb_first` too, or `stock_reduce` would be told it states no action.
+    /// (`NOUN_VERBS` are nouns first: `git_branch` reads a branch.)
+    #[test]
+    fn every_verb_a_rule_knows_is_a_verb() {
+        for (name, words) in [
+            ("DESTRUCTIVE_VERBS", DESTRUCTIVE_VERBS),
+            ("ADDITIVE_VERBS", ADDITIVE_VERBS),
+            ("READ_ONLY_VERBS", READ_ONLY_VERBS),
+            ("OVERWRITE_VERBS", OVERWRITE_VERBS),
+            ("RELATIVE_BY_VERBS", RELATIVE_BY_VERBS),
+        ] {
+            let missing: Vec<&&str> = words.iter().filter(|w| !is_verb(w)).collect();
+            assert!(
+                missing.is_empty(),
+                "{name} has words `is_verb` does not know: {missing:?}"
+            );
+        }
+    }
 
     #[test]
     fn names_in_any_style_normalize_to_snake_words() {
