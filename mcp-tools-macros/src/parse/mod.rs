@@ -1,6 +1,6 @@
 //! Stage 1: read `#[tool(...)]` and `#[param(...)]` into spanned values.
 //!
-//! Keys are dispatched by hand rather than through a darling derive so that one bad key
+//! Keys are dispatched by hand rather than through a derive (darling's) so that one bad key
 //! costs only that key: every other key still parses, and the rules that follow see them.
 
 mod json;

@@ -60,7 +60,7 @@ pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> Par
             );
             continue;
         };
-        let items = match darling::ast::NestedMeta::parse_meta_list(list.tokens.clone()) {
+        let items = match value::items(list.tokens.clone()) {
             Ok(items) => items,
             Err(err) => {
                 cx.push(err);

@@ -1,6 +1,5 @@
 //! `#[tool(...)]`.
 
-use darling::ast::NestedMeta;
 use mcp_tools_shared::{binary::BinaryPolicy, suggest};
 use proc_macro2::{Span, TokenStream};
 
@@ -87,7 +86,7 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         written: Vec::new(),
         span: span_of(&tokens),
     };
-    let items = match NestedMeta::parse_meta_list(tokens) {
+    let items = match value::items(tokens) {
         Ok(items) => items,
         Err(err) => {
             cx.push(err);
@@ -258,7 +257,7 @@ fn parse_alias(meta: &syn::Meta, cx: &mut Diagnostics) -> Option<AliasArg> {
         );
         return None;
     };
-    let items = match NestedMeta::parse_meta_list(list.tokens.clone()) {
+    let items = match value::items(list.tokens.clone()) {
         Ok(items) => items,
         Err(err) => {
             cx.push(err);
@@ -322,7 +321,7 @@ fn parse_alias(meta: &syn::Meta, cx: &mut Diagnostics) -> Option<AliasArg> {
 fn parse_format_budgets(list: &syn::MetaList, args: &mut ToolArgs, cx: &mut Diagnostics) {
     const KEYS: &[&str] = &["concise", "detailed", "max"];
     let example = "max_response_tokens(concise = 500, detailed = 4000)";
-    let items = match NestedMeta::parse_meta_list(list.tokens.clone()) {
+    let items = match value::items(list.tokens.clone()) {
         Ok(items) => items,
         Err(err) => {
             cx.push(err);

@@ -1,8 +1,13 @@
 //! Typed values of attribute keys, each with the span of the token it came from.
 
-use darling::ast::NestedMeta;
 use proc_macro2::Span;
-use syn::{Expr, Lit, Meta, punctuated::Punctuated, spanned::Spanned};
+use proc_macro2::TokenStream;
+use syn::{
+    Expr, Lit, Meta, Token,
+    parse::{Parse, ParseStream, Parser as _},
+    punctuated::Punctuated,
+    spanned::Spanned,
+};
 
 use crate::diag::Diagnostics;
 
@@ -258,9 +263,33 @@ pub(crate) fn path(
         .ok()
 }
 
+/// One item of an attribute's list: `key`, `key = value` or `key(…)`, or a literal where
+/// a key belongs.
+pub(crate) enum Item {
+    Meta(Meta),
+    Lit(Lit),
+}
+
+impl Parse for Item {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.peek(Lit) {
+            input.parse().map(Item::Lit)
+        } else {
+            input.parse().map(Item::Meta)
+        }
+    }
+}
+
+/// The items of an attribute's list (`a = 1, b, c("x")`), a trailing comma allowed.
+pub(crate) fn items(tokens: TokenStream) -> syn::Result<Vec<Item>> {
+    Punctuated::<Item, Token![,]>::parse_terminated
+        .parse2(tokens)
+        .map(|items| items.into_iter().collect())
+}
+
 /// Splits a parsed attribute list into its metas, reporting stray literals.
 pub(crate) fn metas(
-    items: Vec<NestedMeta>,
+    items: Vec<Item>,
     what: &str,
     example: &str,
     cx: &mut Diagnostics,
@@ -268,19 +297,11 @@ pub(crate) fn metas(
     items
         .into_iter()
         .filter_map(|item| match item {
-            NestedMeta::Meta(meta) => Some(meta),
-            NestedMeta::Lit(lit) => {
+            Item::Meta(meta) => Some(meta),
+            Item::Lit(lit) => {
                 cx.error_spanned(
                     &lit,
                     format!("expected `key = value` in {what}, found a literal"),
-                    format!("write `{example}`"),
-                );
-                None
-            }
-            NestedMeta::NameValueInvalidExpr(nv) => {
-                cx.error_spanned(
-                    &nv.value,
-                    format!("invalid value in {what}"),
                     format!("write `{example}`"),
                 );
                 None
