@@ -107,20 +107,26 @@ fn log_unauthenticated(registry: &crate::Registry) {
     if registry.inner.oauth.is_some() {
         return tracing::info!("HTTP requests need an OAuth bearer token");
     }
-    let how = if registry.inner.authenticate.is_some() {
-        "requests the authentication hook lets through without a caller"
+    let who = if registry.inner.authenticate.is_some() {
+        "requests the `authenticate` hook lets through without a caller"
     } else {
-        "every request (no authentication is set)"
+        "requests (no authentication is set)"
     };
     if caller.holds_every_scope() {
         tracing::warn!(
-            "HTTP: {how} holds every scope (`unauthenticated_caller`); anyone who reaches the port may call every tool"
+            "HTTP: {who} hold every scope (`unauthenticated_caller`); anyone who reaches the port may call every tool"
+        );
+        return;
+    }
+    let scopes: Vec<&str> = caller.scopes().collect();
+    if scopes.is_empty() {
+        tracing::info!(
+            "HTTP: {who} hold no scope; tools with scopes are hidden from them and refused"
         );
     } else {
-        let scopes: Vec<&str> = caller.scopes().collect();
         tracing::info!(
-            scopes = ?scopes,
-            "HTTP: {how} is served as an unauthenticated caller; tools that need other scopes are hidden and refused"
+            "HTTP: {who} hold only {}; tools that need any other scope are hidden from them and refused",
+            scopes.join(", ")
         );
     }
 }
