@@ -93,7 +93,7 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for Args<T> {
 
     fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {
         // The validator has checked every field against the schema; what serde still
-        // refuses (a custom `Deserialize`) is the model's to fix, so it names the field.
+        // refuses (a custom `Deserialize`) is the model's to fix, with serde's reason.
         T::deserialize(&call.args)
             .map(Args)
             .map_err(|err| ArgError::invalid(param, format!("arguments: {err}")))

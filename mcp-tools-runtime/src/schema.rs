@@ -2,9 +2,10 @@
 //! output schemas from schemars.
 //!
 //! Lean means what the model reads and nothing else: no `$schema`, no titles, `$defs`
-//! inlined (schemars keeps a `$ref` only for recursive types), and integer `format`s
-//! dropped, an unsigned one leaving `minimum: 0`: the other edges of a type's width are
-//! serde's to refuse.
+//! inlined (schemars keeps a `$ref` only for recursive types), and no integer width
+//! (`maximum: 4294967295`): an input schema keeps its integer `format`s, which the validator
+//! enforces as the width, and [`published`] turns them into an unsigned type's
+//! `minimum: 0` for the client.
 
 use rmcp::model::JsonObject;
 use schemars::{JsonSchema, generate::SchemaSettings};
@@ -144,6 +145,12 @@ impl InputSchema {
     }
 }
 
+/// Whether a keyword holds values rather than schemas (`const`, `enum`, `default`,
+/// `examples`): walks that rewrite schemas leave them as written.
+fn holds_values(key: &str) -> bool {
+    matches!(key, "const" | "enum" | "default" | "examples")
+}
+
 /// A key as a JSON pointer token.
 fn pointer_token(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
@@ -168,8 +175,7 @@ fn rewrite_refs(value: &mut Value, renames: &[(String, String)]) {
                 }
             }
             for (key, child) in map.iter_mut() {
-                // `const`, `enum`, `default` and `examples` hold values, not schemas.
-                if !matches!(key.as_str(), "const" | "enum" | "default" | "examples") {
+                if !holds_values(key) {
                     rewrite_refs(child, renames);
                 }
             }
@@ -306,7 +312,8 @@ pub(crate) fn is_object_schema(schema: &JsonObject) -> bool {
 /// What to do with the range an integer `format` (`uint32`, `int64`) implies.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bounds {
-    /// Inputs: write it as `minimum`/`maximum`, which validators enforce and serde needs.
+    /// Inputs: keep the `format`, which the validator enforces as the width (and
+    /// [`published`] leaves out of what a client reads).
     Exact,
     /// Outputs: drop it; a model gains nothing from `maximum: 18446744073709551615`.
     Drop,
@@ -331,8 +338,9 @@ fn lean(value: Value, bounds: Bounds) -> JsonObject {
     }
 }
 
-// Integer formats become `minimum: 0` for unsigned types; float formats say nothing a
-// validator checks.
+// The edges schemars writes for an integer type's width go; an input keeps the integer
+// `format` for the validator, an output drops it. Float formats say nothing a validator
+// checks.
 fn tidy(value: &mut Value, bounds: Bounds) {
     match value {
         Value::Object(map) => {
@@ -411,8 +419,7 @@ pub(crate) fn published(mut schema: JsonObject) -> JsonObject {
                     }
                 }
                 for (key, child) in map.iter_mut() {
-                    // `const`, `enum`, `default` and `examples` hold values, not schemas.
-                    if !matches!(key.as_str(), "const" | "enum" | "default" | "examples") {
+                    if !holds_values(key) {
                         walk(child);
                     }
                 }

@@ -9,6 +9,6 @@ mod param_args;
 mod tool_args;
 pub(crate) mod value;
 
-pub(crate) use param_args::{ParamArgs, parse_param_args};
+pub(crate) use param_args::{ParamArgs, compile_pattern, parse_param_args};
 pub(crate) use tool_args::{AliasArg, ToolArgs, parse_tool_args};
 pub(crate) use value::Sp;

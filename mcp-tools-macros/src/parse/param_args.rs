@@ -163,12 +163,14 @@ fn literal(meta: &Meta, key: &str, example: &str, cx: &mut Diagnostics) -> Optio
     }
 }
 
+/// `pattern` as the runtime compiles it (`validate/compile.rs`, `Pattern::new`): ECMA-262
+/// with the `u` flag, else the web-compatible grammar of Annex B.
+pub(crate) fn compile_pattern(pattern: &str) -> Result<regress::Regex, regress::Error> {
+    regress::Regex::with_flags(pattern, "u").or_else(|_| regress::Regex::new(pattern))
+}
+
 fn check_pattern(pattern: &Sp<String>, cx: &mut Diagnostics) -> bool {
-    // As the runtime compiles it (`validate/compile.rs`, `Pattern::new`): ECMA-262 with the
-    // `u` flag, else the web-compatible grammar of Annex B.
-    match regress::Regex::with_flags(&pattern.value, "u")
-        .or_else(|_| regress::Regex::new(&pattern.value))
-    {
+    match compile_pattern(&pattern.value) {
         Ok(_) => true,
         Err(err) => {
             let detail = err

@@ -230,33 +230,29 @@ fn check_literal_bounds(
             problems.push(format!("above its `max` ({})", max.value.value));
         }
     }
-    if let Some(text) = json.as_str() {
-        let chars = text.chars().count() as u64;
-        if let Some(min) = a.min_length.as_ref().filter(|m| chars < m.value) {
-            problems.push(format!("shorter than its `min_length` ({})", min.value));
-        }
-        if let Some(max) = a.max_length.as_ref().filter(|m| chars > m.value) {
-            problems.push(format!("longer than its `max_length` ({})", max.value));
-        }
-        if let Some(pattern) = &a.pattern
-            && let Ok(re) = regress::Regex::with_flags(&pattern.value, "u")
-                .or_else(|_| regress::Regex::new(&pattern.value))
-            && re.find(text).is_none()
-        {
-            problems.push(format!(
-                "not matched by its `pattern` (`{}`)",
-                pattern.value
-            ));
-        }
-    }
-    if let Some(items) = json.as_array() {
-        let len = items.len() as u64;
+    // Lengths count characters of text and items of a list, as the schema's do.
+    let length = match &json {
+        serde_json::Value::String(text) => Some((text.chars().count(), ["shorter", "longer"])),
+        serde_json::Value::Array(items) => Some((items.len(), ["fewer items", "more items"])),
+        _ => None,
+    };
+    if let Some((len, [fewer, more])) = length {
+        let len = len as u64;
         if let Some(min) = a.min_length.as_ref().filter(|m| len < m.value) {
-            problems.push(format!("fewer items than its `min_length` ({})", min.value));
+            problems.push(format!("{fewer} than its `min_length` ({})", min.value));
         }
         if let Some(max) = a.max_length.as_ref().filter(|m| len > m.value) {
-            problems.push(format!("more items than its `max_length` ({})", max.value));
+            problems.push(format!("{more} than its `max_length` ({})", max.value));
         }
+    }
+    if let (Some(text), Some(pattern)) = (json.as_str(), &a.pattern)
+        && let Ok(re) = crate::parse::compile_pattern(&pattern.value)
+        && re.find(text).is_none()
+    {
+        problems.push(format!(
+            "not matched by its `pattern` (`{}`)",
+            pattern.value
+        ));
     }
     if !problems.is_empty() {
         cx.error(

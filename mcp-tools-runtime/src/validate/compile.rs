@@ -186,8 +186,8 @@ impl<'d> Compiler<'d> {
                 };
                 // The tighter of this and an integer format's width (see `format`).
                 match key {
-                    "minimum" => node.minimum = Some(node.minimum.map_or(n, |m| m.max(n))),
-                    "maximum" => node.maximum = Some(node.maximum.map_or(n, |m| m.min(n))),
+                    "minimum" => node.raise_minimum(n),
+                    "maximum" => node.lower_maximum(n),
                     "exclusiveMinimum" => node.exclusive_minimum = Some(n),
                     "exclusiveMaximum" => node.exclusive_maximum = Some(n),
                     _ if n > 0.0 => node.multiple_of = Some(n),
@@ -225,10 +225,10 @@ impl<'d> Compiler<'d> {
                     // schema leaves out (it costs tokens and tells a model nothing).
                     Some((min, max)) => {
                         if min.is_finite() {
-                            node.minimum = Some(node.minimum.map_or(min, |m| m.max(min)));
+                            node.raise_minimum(min);
                         }
                         if max.is_finite() {
-                            node.maximum = Some(node.maximum.map_or(max, |m| m.min(max)));
+                            node.lower_maximum(max);
                         }
                     }
                     // A format we do not know is an annotation (see the module's docs).

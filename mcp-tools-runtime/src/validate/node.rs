@@ -183,6 +183,17 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// `minimum: n`, or the one already set if it is higher: a schema's own bound and its
+    /// integer format's width both hold.
+    pub(super) fn raise_minimum(&mut self, n: f64) {
+        self.minimum = Some(self.minimum.map_or(n, |m| m.max(n)));
+    }
+
+    /// `maximum: n`, or the one already set if it is lower.
+    pub(super) fn lower_maximum(&mut self, n: f64) {
+        self.maximum = Some(self.maximum.map_or(n, |m| m.min(n)));
+    }
+
     pub(super) fn property(&self, name: &str) -> Option<&Node> {
         self.properties
             .iter()
