@@ -23,7 +23,10 @@ mod responses;
 use std::sync::Arc;
 
 use mcp_tools_runtime::{
-    BuildError, Registry, RegistryBuilder, ToolDefinition,
+    Registry,
+    definition::ToolDefinition,
+    registry::BuildError,
+    registry::RegistryBuilder,
     store::{MemoryStore, Store},
     tools,
 };

@@ -2,10 +2,11 @@
 //! that walk every match once, cut pages that stay valid, and long logs read in parts.
 
 use mcp_tools_runtime::{
-    Encoding, Registry,
+    Registry,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
     rmcp::model::CallToolResult,
     store::MemoryStore,
+    tokens::Encoding,
     wire::{MAX_RESULT_CHARS_META_KEY, TRUNCATION_META_KEY},
 };
 use serde_json::{Value, json};

@@ -23,7 +23,7 @@ const TABLE_TTL: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 const MAX_RACES: usize = 64;
 
 /// The routes over the registry's store: share one `Arc` with
-/// [`RegistryBuilder::store`](mcp_tools_runtime::RegistryBuilder::store).
+/// [`RegistryBuilder::store`](mcp_tools_runtime::registry::RegistryBuilder::store).
 #[derive(Clone)]
 pub struct Routing {
     store: Arc<dyn Store>,

@@ -13,7 +13,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use crate::{
-    ToolContext, ToolError,
+    context::ToolContext,
+    error::ToolError,
     meta::{ParamMeta, ResponseFormat, StateNeed},
     schema::{self, InputSchema},
     seal::Sealer,
@@ -33,18 +34,18 @@ pub enum ParamRole {
     /// A value the model writes: a property of the input schema, required unless it is an
     /// `Option` or has a `#[param(default = …)]`; `#[param]` keys shape its schema.
     Argument,
-    /// [`PageCursor`](crate::PageCursor): a string property holding the cursor the runtime
+    /// [`PageCursor`](crate::page::PageCursor): a string property holding the cursor the runtime
     /// minted; required only when the parameter is not an `Option`.
     Cursor,
     /// [`ResponseFormat`]: the `concise`/`detailed` enum, never required (`concise` by default).
     Format,
     /// A string the runtime acts on before the handler runs:
-    /// [`PlanHandle`](crate::PlanHandle) (a handle it minted) or
-    /// [`IdempotencyKey`](crate::IdempotencyKey); required only when not an `Option`.
+    /// [`PlanHandle`](crate::plan::PlanHandle) (a handle it minted) or
+    /// [`IdempotencyKey`](crate::plan::IdempotencyKey); required only when not an `Option`.
     Token,
     /// Supplied by the server ([`State<T>`], [`ToolContext`]): not in the schema.
     Injected,
-    /// [`Args<T>`](crate::Args): the struct's fields are properties of the input schema,
+    /// [`Args<T>`](crate::fields::Args): the struct's fields are properties of the input schema,
     /// each required as the struct says; the parameter itself is none.
     Fields,
 }
@@ -66,9 +67,9 @@ impl ParamRole {
 /// Every `T: Deserialize + JsonSchema` is one, with the role [`ParamRole::Argument`]: it
 /// becomes a property of the input schema. [`State<T>`] and [`ToolContext`] are injected by
 /// the server and stay out of the schema; [`ResponseFormat`] becomes the
-/// `concise`/`detailed` enum; [`PageCursor`](crate::PageCursor) takes back a page's
-/// `next_cursor`; [`PlanHandle`](crate::PlanHandle) takes a preview's handle and makes the
-/// tool a commit that runs once; [`IdempotencyKey`](crate::IdempotencyKey) makes a retry
+/// `concise`/`detailed` enum; [`PageCursor`](crate::page::PageCursor) takes back a page's
+/// `next_cursor`; [`PlanHandle`](crate::plan::PlanHandle) takes a preview's handle and makes the
+/// tool a commit that runs once; [`IdempotencyKey`](crate::plan::IdempotencyKey) makes a retry
 /// with the same key return the first result.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a #[tool] parameter",
@@ -252,7 +253,7 @@ pub struct Call<'r> {
     pub(crate) fingerprint: u32,
     /// The registry's key for the cursors it mints and checks.
     pub(crate) sealer: &'r Sealer,
-    /// The plan a [`PlanHandle`](crate::PlanHandle) parameter takes, loaded before the
+    /// The plan a [`PlanHandle`](crate::plan::PlanHandle) parameter takes, loaded before the
     /// handler runs.
     pub(crate) plan: Option<LoadedPlan>,
 }
@@ -266,7 +267,7 @@ pub(crate) struct LoadedPlan {
 }
 
 /// Shared state a tool takes as `State<T>`; registered with
-/// [`RegistryBuilder::state`](crate::RegistryBuilder::state).
+/// [`RegistryBuilder::state`](crate::registry::RegistryBuilder::state).
 ///
 /// ```
 /// use mcp_tools_runtime::State;

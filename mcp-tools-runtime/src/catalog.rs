@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Registry, tokens::Encoding};
+use crate::{registry::Registry, tokens::Encoding};
 
 /// Tokens of each tool's definition as the model sees it (its `tools/list` entry, compact
 /// JSON), and the total. From [`Registry::definition_report`].

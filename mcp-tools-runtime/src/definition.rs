@@ -6,16 +6,18 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::Value;
 
 use crate::{
-    ToolError, ToolOutput,
     arg::Call,
     call::count::CallKeys,
+    error::ToolError,
     meta::{AliasMeta, BinaryPolicy, StateNeed, ToolMeta},
     optimizer::{Budgets, ToolBudget},
+    output::ToolOutput,
     schema::{InputSchema, OutputSchema},
     validate::Validator,
 };
 
 /// The future a generated handler returns; it borrows the [`Call`].
+#[doc(hidden)]
 pub type CallFuture<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput, ToolError>> + Send + 'a>>;
 
 /// A generated handler: extracts the parameters from the call it borrows and runs the fn.
@@ -28,6 +30,7 @@ pub(crate) type Handler = for<'a, 'r> fn(&'a Call<'r>) -> CallFuture<'a>;
     label = "`tools![...]` lists fns that carry #[tool]",
     note = "add #[tool(...)] to the fn, or remove it from the list"
 )]
+#[doc(hidden)]
 pub trait ToolSpec {
     /// The wire name.
     const NAME: &'static str;

@@ -22,7 +22,7 @@ type PromptFn = Arc<dyn Fn(HashMap<String, String>) -> Reply<Vec<PromptMessage>>
 /// `Resource` or `Prompt`) and an async fn that produces it.
 ///
 /// ```no_run
-/// use mcp_tools_runtime::{Extras, Registry, rmcp::model::*};
+/// use mcp_tools_runtime::{Extras, Registry, Serve as _, rmcp::model::*};
 ///
 /// # async fn run(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
 /// let extras = Extras::new()
@@ -40,7 +40,7 @@ type PromptFn = Arc<dyn Fn(HashMap<String, String>) -> Reply<Vec<PromptMessage>>
 /// A read of an unknown URI and a prompt of an unknown name are invalid params (-32602)
 /// naming it; a prompt called without one of its required arguments likewise, naming the
 /// argument. For resource templates, completions or subscriptions, write an rmcp
-/// `ServerHandler` of your own and pass it to [`Registry::with_handler`](crate::Registry::with_handler).
+/// `ServerHandler` of your own and pass it to [`Registry::with_handler`](crate::registry::Registry::with_handler).
 #[derive(Clone, Default)]
 pub struct Extras {
     resources: Vec<(Resource, ReadFn)>,

@@ -2,55 +2,50 @@
 
 mod arg;
 mod call;
-mod catalog;
+pub mod catalog;
 mod collision;
-mod compose;
-mod context;
-mod definition;
+pub mod context;
+pub mod definition;
 mod discovery;
 mod error;
 mod extras;
 mod fields;
+mod handler;
 pub mod limits;
-mod meta;
+pub mod meta;
 mod optimizer;
-mod output;
+pub mod output;
 mod page;
 mod plan;
-mod registry;
-mod schema;
+pub mod registry;
+pub mod schema;
 mod seal;
 mod server;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
-mod tokens;
+pub mod tokens;
 mod transport;
 mod validate;
 pub mod view;
 mod visible;
 pub mod wire;
 
+// What a tool fn and a `main` write; the rest is in the modules above.
 pub use arg::State;
-pub use catalog::DefinitionReport;
-pub use compose::Server;
-pub use context::{Caller, LogLevel, ResultBudget, ToolContext};
-pub use definition::ToolDefinition;
+pub use context::{Caller, ToolContext};
 pub use error::{ErrorKind, ToolError};
 pub use extras::Extras;
 pub use fields::Args;
-pub use meta::{AliasMeta, BinaryPolicy, ResponseFormat};
-pub use output::{IntoToolOutput, Json, OffsetUnit, Resume, ToolOutput};
+pub use meta::ResponseFormat;
+pub use output::{Json, ToolOutput};
 pub use page::{Page, PageCursor};
 pub use plan::{IdempotencyKey, Plan, PlanHandle};
-pub use registry::{AliasListing, BuildError, Registry, RegistryBuilder};
-pub use schema::{OutputSchema, output_schema_for};
-pub use tokens::{Encoding, Prefix};
-pub use transport::ServeError;
-#[cfg(feature = "oauth")]
-pub use transport::oauth;
+pub use registry::Registry;
+pub use server::Server;
 #[cfg(feature = "http")]
-pub use transport::{MCP_PATH, auth};
+pub use transport::http;
+pub use transport::{Serve, ServeError};
 
 /// The MCP SDK the runtime serves through, for its model types (`CallToolResult`, …).
 pub use rmcp;
@@ -180,7 +175,7 @@ pub use tokio_util::sync::CancellationToken;
 /// ```
 pub use mcp_tools_macros::tool;
 
-/// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`]: `tools![set_weight, orders::cancel]`.
+/// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`](registry::RegistryBuilder::tools): `tools![set_weight, orders::cancel]`.
 pub use mcp_tools_macros::tools;
 
 /// The design rules and `#[param(...)]` keys on the fields of an argument struct, as on a
@@ -231,9 +226,11 @@ pub use mcp_tools_macros::ToolArgs;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Args, Caller, ErrorKind, IdempotencyKey, IntoToolOutput, Json, LogLevel, Page, PageCursor,
-        Plan, PlanHandle, Registry, ResponseFormat, State, ToolArgs, ToolContext, ToolError,
-        ToolOutput, tool, tools,
+        Args, Caller, ErrorKind, IdempotencyKey, Json, Page, PageCursor, Plan, PlanHandle,
+        Registry, ResponseFormat, Serve, State, ToolArgs, ToolContext, ToolError, ToolOutput,
+        context::LogLevel,
+        output::IntoToolOutput,
+        tool, tools,
         view::{detailed_only, detailed_only_some},
     };
 }

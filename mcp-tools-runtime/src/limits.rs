@@ -1,5 +1,5 @@
 //! The defaults of budgets, pages and cursors, each overridable on the
-//! [`RegistryBuilder`](crate::RegistryBuilder) or per tool, and the [`Limits`] on what
+//! [`RegistryBuilder`](crate::registry::RegistryBuilder) or per tool, and the [`Limits`] on what
 //! clients can make a server hold.
 
 use std::time::Duration;
@@ -20,11 +20,11 @@ pub const DEFAULT_PAGE_SIZE: usize = 100;
 /// How long a page cursor stays valid.
 pub const CURSOR_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// How long a [`Plan`](crate::Plan) and its handle live unless the preview says otherwise.
+/// How long a [`Plan`](crate::plan::Plan) and its handle live unless the preview says otherwise.
 pub const DEFAULT_PLAN_TTL: Duration = Duration::from_secs(15 * 60);
 
 /// How long the result of a commit, or of a call with an idempotency key, is kept to answer
-/// retries (see [`RegistryBuilder::idempotency_retention`](crate::RegistryBuilder::idempotency_retention)).
+/// retries (see [`RegistryBuilder::idempotency_retention`](crate::registry::RegistryBuilder::idempotency_retention)).
 pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How long a commit or keyed call holds its claim while it runs, if its tool has no
@@ -35,17 +35,15 @@ pub const DEFAULT_CLAIM_LEASE: Duration = Duration::from_secs(60);
 /// The longest idempotency key accepted, in characters.
 pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 255;
 
-/// Bounds on what clients can make a server hold or send, in one place: set them with
-/// [`RegistryBuilder::limits`](crate::RegistryBuilder::limits).
+/// Bounds on what clients can make a server hold or send, on every transport: set them
+/// with [`RegistryBuilder::limits`](crate::registry::RegistryBuilder::limits). HTTP's own
+/// bounds (sessions, slow clients) are set on [`Http`](crate::http::Http).
 ///
 /// ```
-/// use std::time::Duration;
 /// use mcp_tools_runtime::limits::Limits;
 ///
-/// let limits = Limits::default()
-///     .with_max_sessions(200)
-///     .with_header_read_timeout(Duration::from_secs(5));
-/// assert_eq!(limits.max_in_flight, 64);
+/// let limits = Limits::default().max_in_flight(16).max_request_bytes(1 << 20);
+/// assert_eq!(limits.max_in_flight, 16);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -56,15 +54,6 @@ pub struct Limits {
     /// past it stdio stops reading from that client until replies are taken, and HTTP
     /// answers 429 with `Retry-After`.
     pub max_in_flight: usize,
-    /// Open Streamable HTTP sessions (default 1,000); past it the idlest is closed, or a new
-    /// one refused with 503 if none is idle.
-    pub max_sessions: usize,
-    /// A Streamable HTTP session idle this long is closed (default 5 minutes).
-    pub session_idle_timeout: Duration,
-    /// How long an HTTP client may take to send a request's headers, to start its next
-    /// request on an idle keep-alive connection, or to pause inside a body (default 10 s);
-    /// zero turns it off. Applies to `serve_http` and `serve_http_on`.
-    pub header_read_timeout: Duration,
     /// The longest error message a client is sent, in characters (default 4,000): an error
     /// quotes what was wrong, and a client can send megabytes of it.
     pub max_error_chars: usize,
@@ -75,9 +64,6 @@ impl Default for Limits {
         Limits {
             max_request_bytes: 4 * 1024 * 1024,
             max_in_flight: 64,
-            max_sessions: 1_000,
-            session_idle_timeout: Duration::from_secs(5 * 60),
-            header_read_timeout: Duration::from_secs(10),
             max_error_chars: 4_000,
         }
     }
@@ -86,42 +72,21 @@ impl Default for Limits {
 impl Limits {
     /// Sets [`Limits::max_request_bytes`].
     #[must_use]
-    pub fn with_max_request_bytes(mut self, bytes: usize) -> Self {
+    pub fn max_request_bytes(mut self, bytes: usize) -> Self {
         self.max_request_bytes = bytes;
         self
     }
 
     /// Sets [`Limits::max_in_flight`] (at least 1).
     #[must_use]
-    pub fn with_max_in_flight(mut self, requests: usize) -> Self {
+    pub fn max_in_flight(mut self, requests: usize) -> Self {
         self.max_in_flight = requests.max(1);
-        self
-    }
-
-    /// Sets [`Limits::max_sessions`] (at least 1).
-    #[must_use]
-    pub fn with_max_sessions(mut self, sessions: usize) -> Self {
-        self.max_sessions = sessions.max(1);
-        self
-    }
-
-    /// Sets [`Limits::session_idle_timeout`].
-    #[must_use]
-    pub fn with_session_idle_timeout(mut self, timeout: Duration) -> Self {
-        self.session_idle_timeout = timeout;
-        self
-    }
-
-    /// Sets [`Limits::header_read_timeout`].
-    #[must_use]
-    pub fn with_header_read_timeout(mut self, timeout: Duration) -> Self {
-        self.header_read_timeout = timeout;
         self
     }
 
     /// Sets [`Limits::max_error_chars`] (at least 200, so an error still says what to do).
     #[must_use]
-    pub fn with_max_error_chars(mut self, chars: usize) -> Self {
+    pub fn max_error_chars(mut self, chars: usize) -> Self {
         self.max_error_chars = chars.max(200);
         self
     }

@@ -10,6 +10,7 @@ pub use mcp_tools_shared::binary::BinaryPolicy;
 /// What `#[tool]` knows about a tool, as static data.
 #[doc(hidden)]
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct ToolMeta {
     pub name: &'static str,
     pub title: &'static str,
@@ -37,6 +38,7 @@ pub struct ToolMeta {
 /// A hand-written input schema, from `#[tool(input_schema = "schemas/order.json")]`.
 #[doc(hidden)]
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct RawSchema {
     /// The path as written, relative to the crate's directory; for messages.
     pub path: &'static str,
@@ -80,6 +82,7 @@ impl AliasMeta {
 
 /// What `#[tool]` knows about one parameter.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct ParamMeta {
     /// The argument's name on the wire.
     pub name: &'static str,

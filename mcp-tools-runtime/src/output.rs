@@ -6,7 +6,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
-    ResponseFormat, ToolError,
+    error::ToolError,
+    meta::ResponseFormat,
     schema::{self, OutputSchema},
     view,
 };
@@ -19,7 +20,7 @@ pub struct ToolOutput {
     pub(crate) meta: Option<MetaObject>,
     pub(crate) page: Option<PageInfo>,
     pub(crate) resume: Option<Resume>,
-    /// A plan to keep and hand a handle for ([`Plan`](crate::Plan)).
+    /// A plan to keep and hand a handle for ([`Plan`](crate::plan::Plan)).
     pub(crate) plan: Option<Box<crate::plan::PlanDraft>>,
 }
 
@@ -119,7 +120,7 @@ impl ToolOutput {
     }
 
     /// Says the document has `last_line` lines, for a tool that returns only a window of it
-    /// (as much as its [budget](crate::ToolContext::budget) holds, and a line more): the
+    /// (as much as its [budget](crate::context::ToolContext::budget) holds, and a line more): the
     /// notice of the cut counts the document's lines, not the window's. Goes with
     /// [`ToolOutput::resume_at_line`].
     #[must_use]
@@ -249,6 +250,7 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Json<T> {
     label = "not a tool output",
     note = "return `String`, `Json<T>` (with `T: Serialize + JsonSchema`), `ToolOutput`, or `Result<_, ToolError>` of one of them"
 )]
+#[doc(hidden)]
 pub trait ToolReturn {
     /// The `outputSchema`, as the output type describes it.
     fn output_schema() -> Option<OutputSchema>;

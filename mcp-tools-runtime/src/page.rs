@@ -15,11 +15,13 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
-    IntoToolOutput, ToolError, ToolOutput,
     arg::{ArgError, Call, ParamRole, ToolArg},
+    error::ToolError,
     limits,
     meta::ParamMeta,
+    output::IntoToolOutput,
     output::PageInfo,
+    output::ToolOutput,
     schema::{self, InputSchema, OutputSchema},
     seal::{Fields, Reader, Sealer},
 };

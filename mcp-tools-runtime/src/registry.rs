@@ -9,8 +9,8 @@ use std::{
 use rmcp::model::Tool;
 
 use crate::{
-    Caller,
     arg::StateMap,
+    context::Caller,
     context::log::SessionLevel,
     definition::ToolDefinition,
     discovery::{self, Index},
@@ -87,22 +87,6 @@ pub(crate) struct Inner {
     /// Plans, commits and idempotency records.
     pub(crate) store: Arc<dyn Store>,
     pub(crate) idempotency_retention: std::time::Duration,
-    #[cfg(feature = "http")]
-    pub(crate) allowed_hosts: Option<Vec<String>>,
-    #[cfg(feature = "http")]
-    pub(crate) allowed_origins: Option<Vec<String>>,
-    /// Streamable HTTP without sessions; see [`RegistryBuilder::stateless_http`].
-    #[cfg(feature = "http")]
-    pub(crate) stateless_http: bool,
-    /// The OAuth resource server in front of Streamable HTTP, if any.
-    #[cfg(feature = "oauth")]
-    pub(crate) oauth: Option<Arc<crate::transport::oauth::Guard>>,
-    /// The hook that authenticates HTTP requests, if any.
-    #[cfg(feature = "http")]
-    pub(crate) authenticate: Option<Arc<dyn crate::transport::auth::DynAuthenticate>>,
-    /// Who an HTTP request is when nothing authenticated it.
-    #[cfg(feature = "http")]
-    pub(crate) unauthenticated_caller: Caller,
     pub(crate) limits: limits::Limits,
 }
 
@@ -144,18 +128,6 @@ pub struct RegistryBuilder {
     sealer: Option<Sealer>,
     store: Option<Arc<dyn Store>>,
     idempotency_retention: std::time::Duration,
-    #[cfg(feature = "http")]
-    allowed_hosts: Option<Vec<String>>,
-    #[cfg(feature = "http")]
-    allowed_origins: Option<Vec<String>>,
-    #[cfg(feature = "http")]
-    stateless_http: bool,
-    #[cfg(feature = "oauth")]
-    oauth: Option<crate::transport::oauth::ResourceServer>,
-    #[cfg(feature = "http")]
-    authenticate: Option<Arc<dyn crate::transport::auth::DynAuthenticate>>,
-    #[cfg(feature = "http")]
-    unauthenticated_caller: Caller,
     limits: limits::Limits,
 }
 
@@ -198,6 +170,10 @@ pub struct BuildError {
 }
 
 impl BuildError {
+    pub(crate) fn new(problems: Vec<String>) -> Self {
+        BuildError { problems }
+    }
+
     /// The problems, one sentence each.
     #[must_use]
     pub fn problems(&self) -> &[String] {
@@ -249,18 +225,6 @@ impl Registry {
             sealer: None,
             store: None,
             idempotency_retention: limits::DEFAULT_IDEMPOTENCY_RETENTION,
-            #[cfg(feature = "http")]
-            allowed_hosts: None,
-            #[cfg(feature = "http")]
-            allowed_origins: None,
-            #[cfg(feature = "http")]
-            stateless_http: false,
-            #[cfg(feature = "oauth")]
-            oauth: None,
-            #[cfg(feature = "http")]
-            authenticate: None,
-            #[cfg(feature = "http")]
-            unauthenticated_caller: Caller::anonymous(),
             limits: limits::Limits::default(),
         }
     }
@@ -281,6 +245,36 @@ impl Registry {
     #[must_use]
     pub fn server_info(&self) -> (&str, &str) {
         (&self.inner.name, &self.inner.version)
+    }
+
+    /// Every tool's definition, in `tools/list` order.
+    #[must_use]
+    pub fn definitions(&self) -> &[ToolDefinition] {
+        &self.inner.entries
+    }
+
+    /// The bounds every transport applies.
+    #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
+    pub(crate) fn limits(&self) -> &limits::Limits {
+        &self.inner.limits
+    }
+
+    /// The tool a call of `name` reaches: by name or deprecated alias, or through
+    /// `tools_call` (`through` is its `arguments.name`) when discovery is on.
+    #[cfg_attr(not(feature = "oauth"), allow(dead_code))]
+    pub(crate) fn tool_reached(
+        &self,
+        name: &str,
+        through: Option<&str>,
+    ) -> Option<&ToolDefinition> {
+        let name = match through {
+            Some(through) if self.inner.discovery.is_some() && name == CALL_TOOL => through,
+            _ => name,
+        };
+        self.inner
+            .routes
+            .get(name)
+            .map(|r| &self.inner.entries[r.index])
     }
 }
 
@@ -340,7 +334,7 @@ impl RegistryBuilder {
     }
 
     /// The secret that keys the tokens this server hands out: `tools/list` pages,
-    /// [`PageCursor`](crate::PageCursor)s and plan handles ([`Plan`](crate::Plan)). By
+    /// [`PageCursor`](crate::page::PageCursor)s and plan handles ([`Plan`](crate::plan::Plan)). By
     /// default each registry draws a random key, so a token survives neither a restart nor a
     /// trip to another replica; servers behind a load balancer give every replica the same
     /// secret (32 random bytes or more, kept out of the source).
@@ -429,122 +423,20 @@ impl RegistryBuilder {
 
     /// The caller of stdio sessions and of in-process calls ([`Registry::call`]), which
     /// carry none (default [`Caller::local`], the user who started the server). HTTP
-    /// requests never get it: see [`unauthenticated_caller`](Self::unauthenticated_caller).
+    /// requests never get it: see
+    /// [`Http::unauthenticated_caller`](crate::http::Http::unauthenticated_caller).
     #[must_use]
     pub fn default_caller(mut self, caller: Caller) -> Self {
         self.default_caller = caller;
         self
     }
 
-    /// Who an HTTP request is when nothing authenticated it: no OAuth token, no
-    /// [`authenticate`](Self::authenticate) verdict, no `Caller` from a layer of yours.
-    /// Default [`Caller::anonymous`], which holds no scope: tools with `scopes(...)` are
-    /// hidden from it and refused, the others serve it. The server logs at start which
-    /// caller this is.
-    ///
-    /// `Caller::local()` here gives every such request every scope: only for a server no
-    /// one else can reach (a loopback port on a single-user machine).
-    #[cfg(feature = "http")]
-    #[must_use]
-    pub fn unauthenticated_caller(mut self, caller: Caller) -> Self {
-        self.unauthenticated_caller = caller;
-        self
-    }
-
-    /// Authenticates every HTTP request with a hook of yours (API keys, a gateway's
-    /// headers, a proxy's client certificate subject): it turns the request's parts into
-    /// the [`Caller`] it speaks for, or into a `401`/`403` refusal. See
-    /// [`auth`](crate::auth). Over stdio it changes nothing.
-    #[cfg(feature = "http")]
-    #[must_use]
-    pub fn authenticate(mut self, hook: impl crate::auth::Authenticate) -> Self {
-        self.authenticate = Some(Arc::new(hook));
-        self
-    }
-
-    /// Bounds on request size, requests in flight, HTTP sessions, header time and error
-    /// size; see [`Limits`](crate::limits::Limits) for each and its default.
+    /// Bounds on request size, requests in flight and error size, on every transport; see
+    /// [`Limits`](crate::limits::Limits) for each and its default. HTTP's own bounds
+    /// (sessions, slow clients) are [`Http`](crate::http::Http)'s.
     #[must_use]
     pub fn limits(mut self, limits: limits::Limits) -> Self {
         self.limits = limits;
-        self
-    }
-
-    /// The `Host` headers Streamable HTTP accepts (default: loopback names only, which
-    /// guards a local server against DNS rebinding). Widen it to serve other hosts.
-    #[cfg(feature = "http")]
-    #[must_use]
-    pub fn allowed_hosts<I, S>(mut self, hosts: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<String>,
-    {
-        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
-        self
-    }
-
-    /// The `Origin`s Streamable HTTP accepts from browsers, as `scheme://host:port` (`:*`
-    /// for any port). A request with another `Origin` gets 403, as the MCP spec requires;
-    /// requests without one (non-browser clients) pass. Default: the loopback origins, or,
-    /// after [`allowed_hosts`](Self::allowed_hosts), those hosts over http and https.
-    #[cfg(feature = "http")]
-    #[must_use]
-    pub fn allowed_origins<I, S>(mut self, origins: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<String>,
-    {
-        self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
-        self
-    }
-
-    /// Serves Streamable HTTP without sessions (default `false`): no `Mcp-Session-Id` is
-    /// issued or required, and every POST is served on its own, so `tools/call` and
-    /// `tools/list` need no `initialize` first (one is still answered, for clients that
-    /// send it) and any instance behind a load balancer can answer any request. A reply is
-    /// plain JSON when the tool sends nothing before its result, else an SSE stream of the
-    /// tool's log and progress messages and then the result.
-    ///
-    /// Without sessions there is nothing to remember between requests: no `GET` stream
-    /// (405), no `logging/setLevel` that lasts (a call logs at the default level), and the
-    /// per-session bounds of [`Limits`](crate::limits::Limits) (`max_in_flight`,
-    /// `max_sessions`, the idle timeout, refusing a duplicate id in flight) do not apply;
-    /// the bounds on bodies, headers and errors do. A request should carry
-    /// `MCP-Protocol-Version`; without it, it is served as 2025-03-26.
-    ///
-    /// Requests of the 2026-07-28 revision are served this way whatever this says: that
-    /// revision has no sessions.
-    #[cfg(feature = "http")]
-    #[must_use]
-    pub fn stateless_http(mut self, stateless: bool) -> Self {
-        self.stateless_http = stateless;
-        self
-    }
-
-    /// Puts an OAuth 2.1 resource server in front of Streamable HTTP: every request to
-    /// `/mcp` needs a bearer token the [`ResourceServer`](crate::oauth::ResourceServer)
-    /// accepts, and its caller's scopes decide which tools it sees and may call. Its
-    /// problems (a URI that is not https, no issuer, …) are reported by
-    /// [`build`](Self::build) with the others. Over stdio it changes nothing.
-    ///
-    /// ```
-    /// use mcp_tools_runtime::{Registry, oauth::ResourceServer};
-    ///
-    /// let registry = Registry::builder()
-    ///     .server_info("shipments", "1.0.0")
-    ///     .oauth(
-    ///         ResourceServer::new("https://mcp.example.com/mcp")
-    ///             .issuer("https://auth.example.com", "https://auth.example.com/jwks.json"),
-    ///     )
-    ///     .allowed_hosts(["mcp.example.com"])
-    ///     .build()
-    ///     .unwrap();
-    /// # let _ = registry;
-    /// ```
-    #[cfg(feature = "oauth")]
-    #[must_use]
-    pub fn oauth(mut self, resource_server: crate::oauth::ResourceServer) -> Self {
-        self.oauth = Some(resource_server);
         self
     }
 
@@ -624,28 +516,8 @@ impl RegistryBuilder {
                 }
             }
         }
-        #[cfg(feature = "oauth")]
-        if self.oauth.is_some() && self.authenticate.is_some() {
-            problems.push(
-                "both `oauth` and `authenticate` are set: a request would be vouched for twice; keep one (an `authenticate` hook can accept bearer tokens too)".to_owned(),
-            );
-        }
-        #[cfg(feature = "oauth")]
-        let oauth = self.oauth.take().and_then(|config| {
-            let scopes: Vec<&str> = self
-                .tools
-                .iter()
-                .flat_map(ToolDefinition::scopes)
-                .copied()
-                .collect();
-            let name = self.name.as_deref().unwrap_or("mcp-tools");
-            crate::transport::oauth::Guard::build(config, name, &scopes)
-                .map_err(|oauth_problems| problems.extend(oauth_problems))
-                .ok()
-                .map(Arc::new)
-        });
         if !problems.is_empty() {
-            return Err(BuildError { problems });
+            return Err(BuildError::new(problems));
         }
         for tool in &mut self.tools {
             tool.budget = tool.resolve_budget(self.budgets);
@@ -750,18 +622,6 @@ impl RegistryBuilder {
                     .store
                     .unwrap_or_else(|| Arc::new(crate::store::MemoryStore::new())),
                 idempotency_retention: self.idempotency_retention,
-                #[cfg(feature = "http")]
-                allowed_hosts: self.allowed_hosts,
-                #[cfg(feature = "http")]
-                allowed_origins: self.allowed_origins,
-                #[cfg(feature = "http")]
-                stateless_http: self.stateless_http,
-                #[cfg(feature = "oauth")]
-                oauth,
-                #[cfg(feature = "http")]
-                authenticate: self.authenticate,
-                #[cfg(feature = "http")]
-                unauthenticated_caller: self.unauthenticated_caller,
                 limits: self.limits,
             }),
         })

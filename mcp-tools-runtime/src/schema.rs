@@ -18,6 +18,7 @@ use crate::{
 
 /// The input schema of one tool, filled by each parameter's [`ToolArg::describe`](crate::arg::ToolArg::describe).
 #[derive(Debug, Default)]
+#[doc(hidden)]
 pub struct InputSchema {
     pub(crate) properties: JsonObject,
     pub(crate) required: Vec<String>,
@@ -30,12 +31,12 @@ pub struct InputSchema {
     /// The `IdempotencyKey` parameter, if the tool takes one.
     pub(crate) idempotency_param: Option<&'static str>,
     pub(crate) needs: Vec<StateNeed>,
-    /// Whether a parameter takes the [`ToolContext`](crate::ToolContext), which a call
+    /// Whether a parameter takes the [`ToolContext`](crate::context::ToolContext), which a call
     /// then builds; tools without one skip it.
     pub(crate) takes_context: bool,
     /// Subschemas the parameters' recursive types share, published as the root's `$defs`.
     pub(crate) defs: JsonObject,
-    /// The properties an [`Args<T>`](crate::Args) struct brought, in order.
+    /// The properties an [`Args<T>`](crate::fields::Args) struct brought, in order.
     pub(crate) fields: Vec<String>,
     /// Why the schema cannot be built as written (two arguments with one name); the
     /// registry refuses to build with them.
@@ -51,7 +52,7 @@ impl InputSchema {
         self.insert(param.name, Value::Object(schema), param.required);
     }
 
-    /// Adds the properties of a struct's schema as the tool's own, for [`Args<T>`](crate::Args).
+    /// Adds the properties of a struct's schema as the tool's own, for [`Args<T>`](crate::fields::Args).
     pub(crate) fn add_fields(&mut self, param: &ParamMeta, mut schema: JsonObject) {
         // The struct's root is the tool's root, so a recursive `$ref: "#"` stays as it is.
         self.hoist_defs(param.name, "#".to_owned(), &mut schema);

@@ -1,35 +1,91 @@
-//! rmcp's `ServerHandler`, written by hand over the registry.
+//! The registry's tools served beside an rmcp handler of the application's own: its
+//! resources, prompts, completions, subscriptions and tasks.
+
+// Subscribe and unsubscribe are deprecated by 2026-07-28 and still served to 2025 clients.
+#![allow(deprecated)]
+
+use std::borrow::Cow;
 
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
-        CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-        Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
-        PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+        CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
+        CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
+        GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
+        GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult, ListPromptsResult,
+        ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult, ListToolsResult,
+        PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+        ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+        ReadResourceResponse, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+        SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
     },
-    service::RequestContext,
+    service::{NotificationContext, RequestContext, SubscriptionContext},
 };
 
-use crate::{
-    Caller, LogLevel, Registry,
-    call::CallEnv,
-    context::log::LogGate,
-    seal::{Fields, Reader, Sealer},
-    visible::View,
-};
+use crate::registry::Registry;
 
-impl ServerHandler for Registry {
+/// A server of the registry's tools and a handler of your own, built with
+/// [`Registry::with_handler`].
+///
+/// Tools, `logging/setLevel`, and the checks of the registry (validation, scopes, budgets,
+/// the Host and Origin checks over HTTP) stay the registry's; every other request goes to
+/// the handler: resources, resource templates and subscriptions, prompts, completions,
+/// tasks, and custom methods. The capabilities announced are the handler's, with the
+/// registry's tools and logging added; the server's name, version and instructions are
+/// the registry's (the handler's instructions when the registry has none). Serve it like
+/// the registry: [`Serve::serve_stdio`](crate::transport::Serve::serve_stdio), [`Serve::serve_http`](crate::transport::Serve::serve_http),
+/// or [`Http`](crate::http::Http) for HTTP settings.
+///
+/// The handler is cloned for each Streamable HTTP session; keep shared state behind an `Arc`.
+#[derive(Clone, Debug)]
+pub struct Server<H> {
+    pub(crate) registry: Registry,
+    pub(crate) handler: H,
+}
+
+impl Registry {
+    /// Serves these tools beside `handler`'s resources, prompts, completions and
+    /// subscriptions (an rmcp [`ServerHandler`]; see [`Server`]).
+    pub fn with_handler<H: ServerHandler + Clone>(self, handler: H) -> Server<H> {
+        Server {
+            registry: self,
+            handler,
+        }
+    }
+}
+
+impl<H> Server<H> {
+    /// The registry serving the tools.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The handler serving everything else.
+    pub fn handler(&self) -> &H {
+        &self.handler
+    }
+}
+
+impl<H: Clone> Server<H> {
+    /// The same server for another client session.
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
+    pub(crate) fn for_session(&self) -> Self {
+        Server {
+            registry: self.registry.for_session(),
+            handler: self.handler.clone(),
+        }
+    }
+}
+
+impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
     fn get_info(&self) -> ServerConfig {
-        // Logging: any tool may log through its context.
-        #[allow(deprecated)] // deprecated by 2026-07-28 (SEP-2577), and still part of it
-        let capabilities = ServerCapabilities::builder()
-            .enable_tools()
-            .enable_logging()
-            .build();
-        let mut config = ServerConfig::new(capabilities)
-            .with_server_info(Implementation::new(&self.inner.name, &self.inner.version));
-        if let Some(instructions) = &self.inner.instructions {
-            config = config.with_instructions(instructions.clone());
+        let tools = self.registry.get_info();
+        let mut config = self.handler.get_info();
+        config.capabilities.tools = tools.capabilities.tools;
+        config.capabilities.logging = tools.capabilities.logging;
+        config.server_info = tools.server_info;
+        if tools.instructions.is_some() {
+            config.instructions = tools.instructions;
         }
         config
     }
@@ -39,7 +95,11 @@ impl ServerHandler for Registry {
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<InitializeResult, ErrorData> {
-        initialize(self, request, &context)
+        crate::handler::initialize(self, request, &context)
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        self.handler.supported_protocol_versions()
     }
 
     async fn list_tools(
@@ -47,280 +107,200 @@ impl ServerHandler for Registry {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let cursor = request.and_then(|r| r.cursor);
-        let caller = caller_of(&context, &self.inner);
-        let caller = caller.as_ref().unwrap_or(&self.inner.default_caller);
-        let (tools, next_cursor) = self.page(cursor.as_deref(), caller)?;
-        let mut result = ListToolsResult::with_all_items(tools);
-        result.next_cursor = next_cursor;
-        Ok(result)
+        self.registry.list_tools(request, context).await
     }
 
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        if let Some(discovery) = &self.inner.discovery {
-            if name == discovery.search.name {
-                return Some(discovery.search.clone());
-            }
-            if name == discovery.call.name {
-                return Some(discovery.call.clone());
-            }
-        }
-        let route = self.inner.routes.get(name)?;
-        Some(self.inner.entries[route.index].tool().clone())
-    }
-
-    // Not `async`: the call is prepared before the future is returned, so the future does
-    // not carry the request and its context (see `Registry::dispatch`).
     fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
-        let stateless = is_modern(&context);
-        let log = self.log_gate(&context, stateless);
-        let env = CallEnv {
-            caller: caller_of(&context, &self.inner),
-            request: Some(context),
-            stateless,
-            log,
-        };
-        self.dispatch(request, env)
+        self.registry.call_tool(request, context)
     }
 
-    #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.registry.get_tool(name)
+    }
+
     async fn set_level(
         &self,
-        request: rmcp::model::SetLevelRequestParams,
-        _context: RequestContext<RoleServer>,
+        request: SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.session
-            .log_level
-            .set(LogLevel::from_rmcp(request.level));
-        Ok(())
+        self.registry.set_level(request, context).await
     }
 
-    /// rmcp hands over, as custom, any request whose params did not parse, even of a method
-    /// it knows; a malformed `tools/call` is invalid params (-32602), not an unknown method.
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.handler.complete(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.handler.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.handler.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.handler.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.handler.list_resource_templates(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.handler.read_resource(request, context).await
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.handler.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.handler.listen(context).await
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.subscribe(request, context).await
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.unsubscribe(request, context).await
+    }
+
+    /// A malformed request of a method the registry answers is the registry's to refuse;
+    /// any other custom method is the handler's.
     async fn on_custom_request(
         &self,
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        let method = request.method.as_str();
-        Err(match method {
-            _ if !answers_method(method, is_modern(&context)) => ErrorData::new(
-                ErrorCode::METHOD_NOT_FOUND,
-                format!("unknown method `{}`", crate::error::clip(method, 100)),
-                None,
-            ),
-            "tools/call" => {
-                ErrorData::invalid_params(malformed_call(request.params.as_ref()), None)
-            }
-            _ => ErrorData::invalid_params(format!("the params of {method} do not parse"), None),
-        })
-    }
-}
-
-/// `initialize` as rmcp's handshake answers it, for sessions served without that handshake
-/// (stdio): the client's info is kept with the version negotiated, not the one it asked for.
-/// rmcp's default keeps the one asked for, so a client that asked for 2026-07-28 (which has
-/// no `initialize`) would be served as 2026-07-28 after being told 2025-11-25.
-pub(crate) fn initialize<S: ServerHandler>(
-    server: &S,
-    request: InitializeRequestParams,
-    context: &RequestContext<RoleServer>,
-) -> Result<InitializeResult, ErrorData> {
-    let result = server.negotiate_initialize(&request)?;
-    let mut info = request;
-    info.protocol_version = result.protocol_version.clone();
-    context.peer.set_peer_info(info);
-    Ok(result)
-}
-
-/// What is wrong with the params of a `tools/call` that did not parse, naming the field.
-fn malformed_call(params: Option<&serde_json::Value>) -> String {
-    use serde_json::Value;
-    fn kind(value: &Value) -> &'static str {
-        match value {
-            Value::Null => "null",
-            Value::Bool(_) => "a boolean",
-            Value::Number(_) => "a number",
-            Value::String(_) => "a string",
-            Value::Array(_) => "an array",
-            Value::Object(_) => "an object",
-        }
-    }
-    const SHAPE: &str = "{\"name\": string, \"arguments\": object (optional)}";
-    let Some(params) = params else {
-        return format!("tools/call needs params {SHAPE}");
-    };
-    let Value::Object(params) = params else {
-        return format!(
-            "the params of tools/call must be {SHAPE}, not {}",
-            kind(params)
-        );
-    };
-    match (params.get("name"), params.get("arguments")) {
-        (None, _) => "params.name is missing: the name of the tool to call".to_owned(),
-        (Some(name), _) if !name.is_string() => {
-            format!(
-                "params.name must be a string (the tool's name), not {}",
-                kind(name)
-            )
-        }
-        (_, Some(args)) if !args.is_object() && !args.is_null() => format!(
-            "params.arguments must be an object of the tool's arguments, not {}",
-            kind(args)
-        ),
-        _ => format!("the params of tools/call do not parse; they must be {SHAPE}"),
-    }
-}
-
-/// Whether the methods the registry refuses as invalid params when malformed include
-/// `method`: its own, and in a 2025 session the lifecycle's (2026-07-28 removed
-/// `initialize`, `ping` and `logging/setLevel`, so there they are unknown methods).
-pub(crate) fn answers_method(method: &str, modern: bool) -> bool {
-    match method {
-        "tools/call" | "tools/list" => true,
-        "logging/setLevel" | "initialize" | "ping" => !modern,
-        _ => false,
-    }
-}
-
-/// Whether a request is of the 2026-07-28 revision or later (no handshake, `_meta` per request).
-pub(crate) fn is_modern(context: &RequestContext<RoleServer>) -> bool {
-    context
-        .protocol_version()
-        .is_some_and(|v| !v.has_initialize())
-}
-
-impl Registry {
-    /// Which log messages a call may send: under 2026-07-28 the request says (its
-    /// `logLevel`); in a 2025 session `logging/setLevel` did.
-    fn log_gate(&self, context: &RequestContext<RoleServer>, stateless: bool) -> LogGate {
-        if stateless {
-            context
-                .meta
-                .log_level()
-                .map_or(LogGate::Off, |l| LogGate::From(LogLevel::from_rmcp(l)))
+        if crate::handler::answers_method(
+            request.method.as_str(),
+            crate::handler::is_modern(&context),
+        ) {
+            self.registry.on_custom_request(request, context).await
         } else {
-            self.session.log_level.gate()
+            self.handler.on_custom_request(request, context).await
         }
     }
 
-    /// One page of `tools/list` as `caller` sees it (see [`View`]), and the cursor of the
-    /// next.
-    ///
-    /// Cursors are opaque to clients: the offset, a tag of the catalog and one of the
-    /// caller's view, sealed with the registry's key, so a forged cursor, one from another
-    /// build of the server, or one handed out to a caller who sees other tools is refused
-    /// rather than silently skipping tools.
-    pub(crate) fn page(
+    async fn on_cancelled(
         &self,
-        cursor: Option<&str>,
-        caller: &Caller,
-    ) -> Result<(Vec<Tool>, Option<String>), ErrorData> {
-        let inner = &self.inner;
-        let view = self.view(caller);
-        let tag = Tag {
-            catalog: inner.catalog_tag,
-            view: view.tag(),
-        };
-        let len = match &view {
-            View::All => inner.listed.len(),
-            View::Only { indices, .. } => indices.len(),
-        };
-        let start = match cursor {
-            None => 0,
-            Some(cursor) => decode_cursor(&inner.sealer, cursor, tag)
-                .filter(|&offset| offset < len)
-                .ok_or_else(|| {
-                    // The cursor is not echoed: it may be anything, of any length.
-                    ErrorData::invalid_params(
-                        "invalid cursor: not one this server issued for this catalog and caller; call tools/list without a cursor to start from the first page",
-                        None,
-                    )
-                })?,
-        };
-        let end = (start + inner.page_size).min(len);
-        let next = (end < len).then(|| encode_cursor(&inner.sealer, end, tag));
-        let tools = match &view {
-            View::All => inner.listed[start..end].to_vec(),
-            View::Only { indices, .. } => indices[start..end]
-                .iter()
-                .map(|&i| inner.listed[i].clone())
-                .collect(),
-        };
-        Ok((tools, next))
+        notification: CancelledNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler.on_cancelled(notification, context).await;
     }
-}
 
-/// What `tools/list` cursors are sealed for; page cursors of tools have their own.
-const LIST_CURSOR: &str = "tools/list";
-
-/// What a list cursor is bound to: the catalog, and the view of it it was issued for.
-#[derive(Clone, Copy)]
-struct Tag {
-    catalog: u32,
-    view: u64,
-}
-
-fn encode_cursor(sealer: &Sealer, offset: usize, tag: Tag) -> String {
-    let fields = Fields::default()
-        .u64(u64::from(tag.catalog))
-        .u64(tag.view)
-        .u64(offset as u64);
-    sealer.seal(LIST_CURSOR, fields.bytes())
-}
-
-fn decode_cursor(sealer: &Sealer, cursor: &str, tag: Tag) -> Option<usize> {
-    let fields = sealer.open(LIST_CURSOR, cursor)?;
-    let mut read = Reader::new(&fields);
-    let (catalog, view, offset) = (read.u64()?, read.u64()?, read.u64()?);
-    (catalog == u64::from(tag.catalog) && view == tag.view && read.is_done())
-        .then(|| usize::try_from(offset).ok())
-        .flatten()
-}
-
-/// Who makes the request: over HTTP, the `Caller` an authentication layer put into its
-/// extensions, else the unauthenticated caller, whatever route the request took (our
-/// router or the user's); `None` (the default caller) for stdio and in-process calls.
-fn caller_of(
-    context: &RequestContext<RoleServer>,
-    inner: &crate::registry::Inner,
-) -> Option<Caller> {
-    if let Some(caller) = context.extensions.get::<Caller>() {
-        return Some(caller.clone());
+    async fn on_progress(
+        &self,
+        notification: ProgressNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler.on_progress(notification, context).await;
     }
-    #[cfg(feature = "http")]
-    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
-        return Some(
-            parts
-                .extensions
-                .get::<Caller>()
-                .unwrap_or(&inner.unauthenticated_caller)
-                .clone(),
-        );
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.handler.on_initialized(context).await;
     }
-    let _ = inner;
-    None
-}
 
-#[cfg(test)]
-mod tests {
-    use super::{Tag, decode_cursor, encode_cursor};
-    use crate::seal::Sealer;
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        self.handler.on_roots_list_changed(context).await;
+    }
 
-    #[test]
-    fn cursors_round_trip_and_refuse_other_catalogs_views_and_keys() {
-        let sealer = Sealer::random();
-        let tag = |catalog, view| Tag { catalog, view };
-        let c = encode_cursor(&sealer, 100, tag(7, 0));
-        assert_eq!(decode_cursor(&sealer, &c, tag(7, 0)), Some(100));
-        assert_eq!(decode_cursor(&sealer, &c, tag(8, 0)), None);
-        assert_eq!(decode_cursor(&sealer, &c, tag(7, 5)), None);
-        assert_eq!(decode_cursor(&Sealer::random(), &c, tag(7, 0)), None);
-        assert_eq!(decode_cursor(&sealer, "garbage", tag(7, 0)), None);
-        assert_eq!(decode_cursor(&sealer, "", tag(7, 0)), None);
+    async fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler
+            .on_custom_notification(notification, context)
+            .await;
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.handler.get_task(request, context).await
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.update_task(request, context).await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.cancel_task(request, context).await
+    }
+
+    async fn list_skills(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        self.handler.list_skills(request, context).await
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        self.handler.get_skill(request, context).await
+    }
+
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        self.handler.read_resource_directory(request, context).await
     }
 }

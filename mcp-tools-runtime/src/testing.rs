@@ -6,7 +6,7 @@ use std::{collections::BTreeMap, fmt::Write as _, path::Path};
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
 
-use crate::{PageCursor, Registry, page};
+use crate::{page, page::PageCursor, registry::Registry};
 
 /// The environment variable that accepts a changed catalog: `MCP_TOOLS_UPDATE_CATALOG=1`.
 pub const UPDATE_ENV: &str = "MCP_TOOLS_UPDATE_CATALOG";

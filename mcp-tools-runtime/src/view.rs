@@ -25,7 +25,7 @@
 
 use std::cell::Cell;
 
-use crate::ResponseFormat;
+use crate::meta::ResponseFormat;
 
 thread_local! {
     static FORMAT: Cell<ResponseFormat> = const { Cell::new(ResponseFormat::Detailed) };

@@ -4,7 +4,7 @@
 //! precomputed list as it is; the others get it filtered, in the same order. Seeing a tool
 //! is not calling it: every call is checked again.
 
-use crate::{Caller, Registry};
+use crate::{context::Caller, registry::Registry};
 
 /// Whether `caller` holds every scope of `scopes`.
 pub(crate) fn holds_all(caller: &Caller, scopes: &[&str]) -> bool {
@@ -12,7 +12,7 @@ pub(crate) fn holds_all(caller: &Caller, scopes: &[&str]) -> bool {
 }
 
 /// The listed tools a caller sees.
-pub(crate) enum View {
+pub(crate) enum Visible {
     /// All of them.
     All,
     /// These, by index into the listing; `tag` tells this view from the others, so a
@@ -20,22 +20,22 @@ pub(crate) enum View {
     Only { indices: Vec<usize>, tag: u64 },
 }
 
-impl View {
+impl Visible {
     /// The tag list cursors of this view are sealed with; `0` for the whole list.
     pub(crate) fn tag(&self) -> u64 {
         match self {
-            View::All => 0,
-            View::Only { tag, .. } => *tag,
+            Visible::All => 0,
+            Visible::Only { tag, .. } => *tag,
         }
     }
 }
 
 impl Registry {
     /// What `caller` sees of `tools/list`.
-    pub(crate) fn view(&self, caller: &Caller) -> View {
+    pub(crate) fn visible_to(&self, caller: &Caller) -> Visible {
         let inner = &self.inner;
         if holds_all(caller, &inner.listed_needs) {
-            return View::All;
+            return Visible::All;
         }
         let indices: Vec<usize> = inner
             .listed_scopes
@@ -49,6 +49,6 @@ impl Registry {
         let parts: Vec<&[u8]> = bytes.iter().map(|b| &b[..]).collect();
         // Never 0, the whole list's tag.
         let tag = crate::seal::digest64(&parts) | 1;
-        View::Only { indices, tag }
+        Visible::Only { indices, tag }
     }
 }

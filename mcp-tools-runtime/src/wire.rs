@@ -11,7 +11,7 @@ pub const DEPRECATION_META_KEY: &str = "mcp-tools/deprecated";
 pub const TRUNCATION_META_KEY: &str = "mcp-tools/truncated";
 
 /// `_meta` key of a request's idempotency key: a client may send one with any call of a
-/// tool that is not read-only (see [`IdempotencyKey`](crate::IdempotencyKey)).
+/// tool that is not read-only (see [`IdempotencyKey`](crate::plan::IdempotencyKey)).
 pub const IDEMPOTENCY_KEY_META_KEY: &str = "mcp-tools/idempotency-key";
 
 /// `_meta` key on a result answered from the record of a first call (a plan committed

@@ -65,9 +65,12 @@ async fn measure(warmup: usize, calls: usize) -> Vec<Duration> {
         .expect("a free port");
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(registry.serve_http_on(listener, async {
-        let _ = stopped.await;
-    }));
+    let server = tokio::spawn(mcp_tools_runtime::http::Http::new(registry).serve_on(
+        listener,
+        async {
+            let _ = stopped.await;
+        },
+    ));
     let mut conn = Conn::open(addr).await;
     let session = start_session(&mut conn).await;
     let mut times = Vec::with_capacity(calls);

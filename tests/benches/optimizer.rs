@@ -31,10 +31,10 @@ use std::{
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use mcp_tools_runtime::{
-    Encoding,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
     prelude::*,
     rmcp::model::CallToolResult,
+    tokens::Encoding,
     wire::TRUNCATION_META_KEY,
 };
 use schemars::JsonSchema;

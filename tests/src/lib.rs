@@ -5,7 +5,8 @@
 //! real MCP clients can check how the runtime handles each case over a real transport.
 
 use mcp_tools_runtime::{
-    BuildError, Registry, RegistryBuilder, ToolDefinition, store::MemoryStore,
+    Registry, definition::ToolDefinition, registry::BuildError, registry::RegistryBuilder,
+    store::MemoryStore,
 };
 
 /// The server name the fixture server announces in `initialize`.
@@ -22,7 +23,7 @@ pub mod fixtures {
 
     use std::time::Duration;
 
-    use mcp_tools_runtime::{ToolDefinition, prelude::*};
+    use mcp_tools_runtime::{definition::ToolDefinition, prelude::*};
 
     /// What [`check_database`] hides from the model: the host it could not reach.
     pub const SECRET_DETAIL: &str = "db-7.internal:5432 refused";

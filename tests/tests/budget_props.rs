@@ -8,9 +8,10 @@
 use std::cell::RefCell;
 
 use mcp_tools_runtime::{
-    Encoding, PageCursor, Registry, ToolOutput,
+    PageCursor, Registry, ToolOutput,
     prelude::Page,
     rmcp::model::{CallToolResult, ContentBlock},
+    tokens::Encoding,
     tool, tools,
     wire::TRUNCATION_META_KEY,
 };

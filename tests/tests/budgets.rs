@@ -23,9 +23,12 @@ mod common_client;
 
 use common_client::{call, connect, within};
 use mcp_tools_runtime::{
-    Encoding, OutputSchema, Registry, output_schema_for,
+    Registry,
     prelude::*,
     rmcp::model::{ContentBlock, ResourceContents},
+    schema::OutputSchema,
+    schema::output_schema_for,
+    tokens::Encoding,
     wire::{MAX_RESULT_CHARS_META_KEY, TRUNCATION_META_KEY},
 };
 use rmcp::{

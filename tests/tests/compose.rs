@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use common_client::{object, within};
 use mcp_tools_runtime::{
-    Extras, Registry, Server,
+    Extras, Registry, Serve as _, Server,
     rmcp::{
         ErrorData, RoleServer, ServerHandler,
         model::{
@@ -230,12 +230,14 @@ async fn a_composed_server_keeps_the_http_checks() {
         .expect("a port");
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(registry().with_handler(extras()).serve_http_on(
-        listener,
-        async move {
-            let _ = stopped.await;
-        },
-    ));
+    let server = tokio::spawn(
+        mcp_tools_runtime::http::Http::new(registry().with_handler(extras())).serve_on(
+            listener,
+            async move {
+                let _ = stopped.await;
+            },
+        ),
+    );
     let body = json!({
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},

@@ -28,9 +28,11 @@ async fn serve() -> (String, tokio::sync::oneshot::Sender<()>) {
     let url = format!("http://{}/mcp", listener.local_addr().expect("an address"));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = mcp_tools_examples::conformance::server().expect("the server builds");
-    tokio::spawn(server.serve_http_on(listener, async move {
-        let _ = stopped.await;
-    }));
+    tokio::spawn(
+        mcp_tools_runtime::http::Http::new(server).serve_on(listener, async move {
+            let _ = stopped.await;
+        }),
+    );
     (url, stop)
 }
 

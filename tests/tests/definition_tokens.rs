@@ -21,7 +21,7 @@
 
 use std::{collections::BTreeSet, fmt::Write as _};
 
-use mcp_tools_runtime::Encoding;
+use mcp_tools_runtime::tokens::Encoding;
 use serde_json::{Map, Value};
 
 /// The most our catalog may cost, as a share of rmcp's.

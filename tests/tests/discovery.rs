@@ -12,7 +12,8 @@ mod common_catalog;
 use std::fmt::Write as _;
 
 use mcp_tools_runtime::{
-    Caller, Registry, ToolDefinition,
+    Caller, Registry,
+    definition::ToolDefinition,
     prelude::*,
     rmcp::model::CallToolResult,
     wire::{CALL_TOOL, SEARCH_TOOL, TRUNCATION_META_KEY},
@@ -428,7 +429,7 @@ async fn tools_call_cuts_results_to_the_same_budget() {
         "{result:?}"
     );
     let text = text(&result);
-    let kept = mcp_tools_runtime::Encoding::default().count(&text);
+    let kept = mcp_tools_runtime::tokens::Encoding::default().count(&text);
     assert!(
         kept <= 300,
         "{kept} tokens kept of a 300-token budget:\n{text}"
@@ -529,7 +530,7 @@ async fn search_is_deterministic_and_full_detail_gives_each_tools_own_definition
 #[tokio::test]
 async fn the_concise_answer_gives_summaries_and_the_best_schemas_within_budget() {
     let (registry, full) = (discovery(&[]), listed());
-    let encoding = mcp_tools_runtime::Encoding::default();
+    let encoding = mcp_tools_runtime::tokens::Encoding::default();
     for (query, _) in QUERIES.iter().step_by(7) {
         let result = registry
             .call(SEARCH_TOOL, json!({ "query": query, "limit": 10 }))

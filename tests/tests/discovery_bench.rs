@@ -40,8 +40,8 @@ use std::{
 
 use common_real_tools::{Task, catalog, published_tasks, searchable_text, servers, tasks, words};
 use mcp_tools_runtime::{
-    Encoding,
     rmcp::model::{CallToolResult, Tool},
+    tokens::Encoding,
     wire::SEARCH_TOOL,
 };
 use serde_json::{Value, json};

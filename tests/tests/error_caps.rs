@@ -32,7 +32,7 @@ async fn echo_failure(
 fn registry() -> Registry {
     Registry::builder()
         .server_info("caps", "1.0.0")
-        .limits(Limits::default().with_max_error_chars(1_000))
+        .limits(Limits::default().max_error_chars(1_000))
         .tools(tools![weigh, echo_failure])
         .build()
         .expect("builds")

@@ -3,7 +3,8 @@
 
 use mcp_tools_runtime::rmcp::model::CallToolResult;
 use mcp_tools_runtime::{
-    AliasListing, Encoding, Registry, prelude::*, testing, wire::DEPRECATION_META_KEY,
+    Registry, prelude::*, registry::AliasListing, testing, tokens::Encoding,
+    wire::DEPRECATION_META_KEY,
 };
 use serde_json::{Value, json};
 

@@ -14,7 +14,7 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 use common_http::{
     Conn, Reply, call_body, initialize_body, post_bytes, request_body, start_session, within,
 };
-use mcp_tools_runtime::{Registry, ServeError, limits::Limits, tools};
+use mcp_tools_runtime::{Registry, ServeError, http::Http, limits::Limits, tools};
 use serde_json::{Value, json};
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -47,7 +47,10 @@ struct TestServer {
 }
 
 impl TestServer {
-    async fn start(limits: Limits) -> TestServer {
+    async fn start(
+        limits: Limits,
+        http: impl FnOnce(Http<Registry>) -> Http<Registry>,
+    ) -> TestServer {
         let gate = Arc::new(tokio::sync::Semaphore::new(0));
         let registry = Registry::builder()
             .server_info("http-hostile", "0")
@@ -61,7 +64,7 @@ impl TestServer {
             .expect("a free port");
         let addr = listener.local_addr().expect("an address");
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(registry.serve_http_on(listener, async {
+        let task = tokio::spawn(http(Http::new(registry)).serve_on(listener, async {
             let _ = stopped.await;
         }));
         TestServer {
@@ -130,8 +133,8 @@ fn slow_tests() -> bool {
 // (and a file descriptor) forever; a few hundred of them locked out everyone else.
 #[tokio::test]
 async fn a_client_that_never_finishes_its_headers_is_cut_off() {
-    let limits = Limits::default().with_header_read_timeout(Duration::from_millis(300));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut conn = server.conn().await;
     let partial = format!(
         "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: appl",
@@ -149,7 +152,7 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
 // closed too, in the same time a client has to send the next request's headers.
 #[tokio::test]
 async fn a_session_ends_with_204_and_is_gone_after() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let addr = conn.addr;
@@ -170,8 +173,8 @@ async fn a_session_ends_with_204_and_is_gone_after() {
 
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
-    let limits = Limits::default().with_header_read_timeout(Duration::from_millis(300));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut conn = server.conn().await;
     let _session = start_session(&mut conn).await;
     assert!(
@@ -186,8 +189,8 @@ async fn an_idle_keep_alive_connection_is_closed() {
 // connection after the header timeout.
 #[tokio::test]
 async fn a_body_that_stops_arriving_gets_408() {
-    let limits = Limits::default().with_header_read_timeout(Duration::from_millis(300));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut conn = server.conn().await;
     let body = initialize_body();
     let request = post_bytes(server.addr, None, &body, &[]);
@@ -204,7 +207,7 @@ async fn a_body_that_stops_arriving_gets_408() {
 // session closes the one idle the longest.
 #[tokio::test]
 async fn past_the_session_cap_the_idlest_session_is_closed() {
-    let server = TestServer::start(Limits::default().with_max_sessions(2)).await;
+    let server = TestServer::start(Limits::default(), |h| h.max_sessions(2)).await;
     let mut conn = server.conn().await;
     let first = start_session(&mut conn).await;
     let second = start_session(&mut conn).await;
@@ -228,7 +231,7 @@ async fn past_the_session_cap_the_idlest_session_is_closed() {
 // that says why and to retry, and Retry-After; the busy sessions carry on.
 #[tokio::test]
 async fn when_no_session_is_idle_a_new_one_gets_503_and_retry_after() {
-    let server = TestServer::start(Limits::default().with_max_sessions(2)).await;
+    let server = TestServer::start(Limits::default(), |h| h.max_sessions(2)).await;
     let mut setup = server.conn().await;
     let mut pending = Vec::new();
     for _ in 0..2 {
@@ -268,8 +271,8 @@ async fn when_no_session_is_idle_a_new_one_gets_503_and_retry_after() {
 // Finding 3: a session idle past `session_idle_timeout` is closed.
 #[tokio::test]
 async fn an_idle_session_is_closed_after_its_timeout() {
-    let limits = Limits::default().with_session_idle_timeout(Duration::from_millis(200));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.session_idle_timeout(Duration::from_millis(200));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     tokio::time::sleep(Duration::from_millis(900)).await;
@@ -284,8 +287,8 @@ async fn an_idle_session_is_closed_after_its_timeout() {
 // Finding 3: a call that runs longer than the idle timeout keeps its session.
 #[tokio::test]
 async fn a_session_with_a_call_in_flight_is_not_idle() {
-    let limits = Limits::default().with_session_idle_timeout(Duration::from_millis(200));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.session_idle_timeout(Duration::from_millis(200));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let mut held = server.conn().await;
@@ -312,7 +315,7 @@ async fn a_session_with_a_call_in_flight_is_not_idle() {
 // crossed or lost replies. It is refused, and the first call completes.
 #[tokio::test]
 async fn a_request_id_already_in_flight_is_refused_and_the_first_call_completes() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let mut first = server.conn().await;
@@ -347,7 +350,7 @@ async fn a_request_id_already_in_flight_is_refused_and_the_first_call_completes(
 // Finding 4, as the probe found it: 20 concurrent calls sharing an id in one session.
 #[tokio::test]
 async fn twenty_concurrent_calls_with_one_id_get_one_answer_and_nineteen_refusals() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let calls: Vec<_> = (0..20)
@@ -387,7 +390,7 @@ async fn twenty_concurrent_calls_with_one_id_get_one_answer_and_nineteen_refusal
 // Finding 5: bodies that no JSON parser accepts get 400 and -32700, never 415 or a hang.
 #[tokio::test]
 async fn bodies_that_are_not_json_get_400_and_a_parse_error() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let init = String::from_utf8(initialize_body()).expect("UTF-8");
     let with_name = |name: &[u8]| {
         let mut body = init.replace("\"raw-http\"", "\u{1}").into_bytes();
@@ -449,7 +452,7 @@ impl ReplaceNumber for Vec<u8> {
 // rmcp's 415.
 #[tokio::test]
 async fn json_that_is_not_a_message_gets_400_and_invalid_request() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     for body in [
         &b"[]"[..],
         b"42",
@@ -468,7 +471,7 @@ async fn json_that_is_not_a_message_gets_400_and_invalid_request() {
 // Finding 6: DELETE of a session the server does not have is 404, as for GET and POST.
 #[tokio::test]
 async fn delete_of_an_unknown_session_is_404() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let delete = |session: &str| {
         format!(
@@ -493,7 +496,7 @@ async fn delete_of_an_unknown_session_is_404() {
 // userinfo names another host to anyone who reads it carelessly.
 #[tokio::test]
 async fn two_host_lines_or_a_host_with_userinfo_are_refused() {
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let body = initialize_body();
     let two_hosts = post_bytes(server.addr, None, &body, &["Host: evil.example.com\r\n"]);
     let mut conn = server.conn().await;
@@ -530,7 +533,7 @@ async fn two_host_lines_or_a_host_with_userinfo_are_refused() {
 // Retry-After and a JSON-RPC error for its id; the calls in flight carry on.
 #[tokio::test]
 async fn calls_past_max_in_flight_get_429_and_retry_after() {
-    let server = TestServer::start(Limits::default().with_max_in_flight(2)).await;
+    let server = TestServer::start(Limits::default().max_in_flight(2), |h| h).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let mut pending = Vec::new();
@@ -573,7 +576,7 @@ async fn calls_past_max_in_flight_get_429_and_retry_after() {
 // ends a call that would never finish and an open GET stream, and then stops.
 #[tokio::test]
 async fn stopping_the_server_ends_held_calls_and_open_streams() {
-    let mut server = TestServer::start(Limits::default()).await;
+    let mut server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let session = start_session(&mut conn).await;
     let mut held = server.conn().await;
@@ -603,8 +606,8 @@ async fn slow_hundreds_of_half_sent_connections_are_all_closed() {
     if !slow_tests() {
         return;
     }
-    let limits = Limits::default().with_header_read_timeout(Duration::from_secs(1));
-    let server = TestServer::start(limits).await;
+    let http = |h: Http<Registry>| h.header_read_timeout(Duration::from_secs(1));
+    let server = TestServer::start(Limits::default(), http).await;
     let mut slow = Vec::new();
     for _ in 0..400 {
         let mut conn = server.conn().await;
@@ -629,7 +632,7 @@ async fn slow_a_flood_of_sessions_keeps_at_most_max_sessions() {
     if !slow_tests() {
         return;
     }
-    let server = TestServer::start(Limits::default()).await;
+    let server = TestServer::start(Limits::default(), |h| h).await;
     let mut conn = server.conn().await;
     let mut sessions = Vec::new();
     for _ in 0..3_000 {

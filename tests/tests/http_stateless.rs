@@ -1,4 +1,4 @@
-//! Streamable HTTP without sessions (`RegistryBuilder::stateless_http`): a call needs no
+//! Streamable HTTP without sessions (`Http::stateless`): a call needs no
 //! `initialize`, no session id is issued, and the reply to a plain call is JSON.
 
 mod common_http;
@@ -34,7 +34,6 @@ async fn serve(stateless: bool) -> (SocketAddr, oneshot::Sender<()>) {
     let registry = Registry::builder()
         .server_info("http-stateless", "0")
         .tools(tools![add])
-        .stateless_http(stateless)
         .build()
         .expect("the registry builds");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -42,9 +41,13 @@ async fn serve(stateless: bool) -> (SocketAddr, oneshot::Sender<()>) {
         .expect("a free port");
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(registry.serve_http_on(listener, async {
-        let _ = stopped.await;
-    }));
+    tokio::spawn(
+        mcp_tools_runtime::http::Http::new(registry)
+            .stateless(stateless)
+            .serve_on(listener, async {
+                let _ = stopped.await;
+            }),
+    );
     (addr, stop)
 }
 

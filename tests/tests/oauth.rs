@@ -13,9 +13,13 @@ use std::{net::SocketAddr, time::Duration};
 use common_http::{Conn, Reply, call_body, post_bytes, request_body, within};
 use common_oauth::{Issuer, Key, now};
 use mcp_tools_runtime::{
-    Caller, Registry, RegistryBuilder,
-    oauth::{ResourceServer, SigningAlgorithm},
+    Caller, Registry,
+    http::{
+        Http,
+        oauth::{ResourceServer, SigningAlgorithm},
+    },
     prelude::*,
+    registry::RegistryBuilder,
     rmcp::{
         ErrorData, RoleServer, ServerHandler, ServiceExt as _,
         model::{
@@ -83,8 +87,12 @@ struct Served {
 }
 
 impl Served {
-    /// The registry's tools behind OAuth: `tune` sets the registry's other options.
-    async fn start(tune: impl FnOnce(RegistryBuilder) -> RegistryBuilder) -> Served {
+    /// The registry's tools behind OAuth, with or without sessions: `tune` sets the
+    /// registry's other options.
+    async fn start(
+        stateless: bool,
+        tune: impl FnOnce(RegistryBuilder) -> RegistryBuilder,
+    ) -> Served {
         let key = Key::p256("key-1", 7);
         let issuer = Issuer::start(&[&key]).await;
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
@@ -97,13 +105,13 @@ impl Served {
         let registry = tune(
             Registry::builder()
                 .server_info("orders", "1.0.0")
-                .tools(tools![whoami, cancel, purge_cache])
-                .oauth(oauth),
+                .tools(tools![whoami, cancel, purge_cache]),
         )
         .build()
         .expect("the registry builds");
         let (stop, stopped) = oneshot::channel::<()>();
-        tokio::spawn(registry.serve_http_on(listener, async {
+        let http = Http::new(registry).stateless(stateless).oauth(oauth);
+        tokio::spawn(http.serve_on(listener, async {
             let _ = stopped.await;
         }));
         Served {
@@ -190,7 +198,7 @@ fn json_body(reply: &Reply) -> Value {
 
 #[tokio::test]
 async fn a_valid_token_reaches_the_tool_as_its_caller_and_not_as_a_token() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let token = served.token("alice", "orders:cancel admin:write");
     let reply = served.call(&token, "diag_whoami", json!({})).await;
     assert_eq!(reply.status(), 200, "{}", reply.text());
@@ -214,7 +222,7 @@ async fn a_valid_token_reaches_the_tool_as_its_caller_and_not_as_a_token() {
 
 #[tokio::test]
 async fn no_token_gets_401_pointing_at_the_metadata() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let reply = served
         .post(None, &call_body(1, "diag_whoami", json!({})))
         .await;
@@ -235,7 +243,7 @@ async fn no_token_gets_401_pointing_at_the_metadata() {
 
 #[tokio::test]
 async fn refused_tokens_get_401_saying_why() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let other_key = Key::p256("key-1", 9);
     let unpublished = Key::p256("key-unpublished", 11);
     let with = |changes: Value| {
@@ -362,7 +370,7 @@ async fn refused_tokens_get_401_saying_why() {
 
 #[tokio::test]
 async fn an_audience_array_that_names_the_resource_is_accepted() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let mut claims = served.claims("bob", "orders:cancel");
     claims["aud"] = json!(["https://other.example.com", served.resource]);
     let reply = served
@@ -377,7 +385,7 @@ async fn an_audience_array_that_names_the_resource_is_accepted() {
 
 #[tokio::test]
 async fn an_unknown_key_id_refetches_the_keys_once_then_refuses() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let good = served.token("alice", "");
     assert_eq!(
         served.call(&good, "diag_whoami", json!({})).await.status(),
@@ -416,17 +424,15 @@ async fn keys_that_cannot_be_fetched_get_503() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let resource = format!("http://{addr}/mcp");
-    let registry = Registry::builder()
-        .tools(tools![whoami])
-        .stateless_http(true)
+    let registry = Registry::builder().tools(tools![whoami]).build().unwrap();
+    let http = Http::new(registry)
+        .stateless(true)
         .oauth(ResourceServer::new(&resource).issuer(
             format!("http://{nowhere}"),
             format!("http://{nowhere}/jwks"),
-        ))
-        .build()
-        .unwrap();
+        ));
     let (_stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(registry.serve_http_on(listener, async {
+    tokio::spawn(http.serve_on(listener, async {
         let _ = stopped.await;
     }));
     let key = Key::p256("key-1", 7);
@@ -446,7 +452,7 @@ async fn keys_that_cannot_be_fetched_get_503() {
 
 #[tokio::test]
 async fn a_missing_scope_gets_403_with_the_step_up_challenge() {
-    let served = Served::start(|b| b.stateless_http(true)).await;
+    let served = Served::start(true, |b| b).await;
     let token = served.token("alice", "orders:cancel");
     let reply = served.call(&token, "admin_purge_cache", json!({})).await;
     assert_eq!(reply.status(), 403, "{}", reply.text());
@@ -483,7 +489,7 @@ async fn a_missing_scope_gets_403_with_the_step_up_challenge() {
 
 #[tokio::test]
 async fn the_metadata_document_is_served_without_a_token() {
-    let served = Served::start(|b| b).await;
+    let served = Served::start(false, |b| b).await;
     let expected = json!({
         "resource": served.resource,
         "authorization_servers": [served.issuer.url()],
@@ -529,7 +535,7 @@ async fn the_metadata_document_is_served_without_a_token() {
 #[tokio::test]
 async fn tools_list_shows_each_token_the_tools_its_scopes_allow() {
     // One tool a page, so the cursors are exercised too.
-    let served = Served::start(|b| b.stateless_http(true).page_size(1)).await;
+    let served = Served::start(true, |b| b.page_size(1)).await;
     let cancel_only = served.token("alice", "orders:cancel");
     let admin_only = served.token("bob", "admin:write");
     let both = served.token("carol", "orders:cancel admin:write");
@@ -574,11 +580,7 @@ async fn tools_list_shows_each_token_the_tools_its_scopes_allow() {
 
 #[tokio::test]
 async fn tools_search_finds_only_what_the_caller_may_call_and_tools_call_steps_up() {
-    let served = Served::start(|b| {
-        b.stateless_http(true)
-            .progressive_discovery(Vec::<String>::new())
-    })
-    .await;
+    let served = Served::start(true, |b| b.progressive_discovery(Vec::<String>::new())).await;
     let cancel_only = served.token("alice", "orders:cancel");
     let search = |token: String| {
         let served = &served;
@@ -667,12 +669,13 @@ async fn an_rmcp_client_session_with_a_bearer_token() {
     let server = Registry::builder()
         .server_info("orders", "1.0.0")
         .tools(tools![whoami, cancel, purge_cache])
-        .oauth(ResourceServer::new(&resource).issuer(issuer.url(), issuer.jwks_url()))
         .build()
         .unwrap()
         .with_handler(Spy);
+    let http = Http::new(server)
+        .oauth(ResourceServer::new(&resource).issuer(issuer.url(), issuer.jwks_url()));
     let (_stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(server.serve_http_on(listener, async {
+    tokio::spawn(http.serve_on(listener, async {
         let _ = stopped.await;
     }));
     let token = key.sign(&issuer.claims(&resource, "dana", "orders:cancel"));

@@ -336,7 +336,7 @@ async fn every_line_that_does_not_parse_gets_an_error_and_the_next_request_is_se
 #[tokio::test]
 async fn a_line_past_the_cap_is_answered_before_it_ends_and_not_buffered() {
     const CAP: usize = 64 * 1024;
-    let (registry, _, _) = probe(Limits::default().with_max_request_bytes(CAP));
+    let (registry, _, _) = probe(Limits::default().max_request_bytes(CAP));
     let (mut wire, _server) = serve(registry, 1 << 16);
     wire.initialize(json!({})).await;
     let head = br#"{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"name":"probe_count_call","arguments":{"blob":""#;
@@ -496,7 +496,7 @@ async fn a_client_that_reads_nothing_stops_the_reads_at_max_in_flight_then_drain
 
 #[tokio::test]
 async fn a_cancelled_request_frees_its_slot_and_is_not_answered() {
-    let (registry, _, _) = probe(Limits::default().with_max_in_flight(1));
+    let (registry, _, _) = probe(Limits::default().max_in_flight(1));
     let (mut wire, _server) = serve(registry, 1 << 16);
     wire.initialize(json!({})).await;
     wire.send(&call(1, "probe_wait_for_release")).await;
@@ -522,7 +522,7 @@ async fn a_cancelled_request_frees_its_slot_and_is_not_answered() {
 async fn progress_and_answers_to_the_servers_requests_pass_while_every_slot_is_taken() {
     // One slot, taken by a call that waits for the client's answer to an elicitation; the
     // client sends another request before it answers. The answer must still get through.
-    let (registry, _, _) = probe(Limits::default().with_max_in_flight(1));
+    let (registry, _, _) = probe(Limits::default().max_in_flight(1));
     let (mut wire, _server) = serve(registry, 1 << 16);
     wire.initialize(json!({ "elicitation": { "form": {} } }))
         .await;

@@ -4,8 +4,11 @@
 use std::{io::IsTerminal, net::SocketAddr, process::ExitCode, sync::Arc};
 
 use mcp_tools_runtime::{
-    Caller, Registry,
-    auth::{Parts, Refusal},
+    Caller, Registry, Serve as _,
+    http::{
+        Http,
+        auth::{Parts, Refusal},
+    },
     store::{MemoryStore, RedisStore, Store},
 };
 use tracing_subscriber::EnvFilter;
@@ -134,7 +137,7 @@ async fn main() -> ExitCode {
         }
         (_, oauth) => oauth,
     };
-    let registry = match registry(&serve, oauth).await {
+    let registry = match registry(&serve).await {
         Ok(registry) => registry,
         Err(err) => {
             tracing::error!("{err}");
@@ -146,7 +149,13 @@ async fn main() -> ExitCode {
             tracing::info!("serving MCP over stdio");
             registry.serve_stdio().await
         }
-        Transport::Http(addr) => registry.serve_http(addr).await,
+        Transport::Http(addr) => match http(registry, serve.stateless, oauth) {
+            Ok(http) => http.serve(addr).await,
+            Err(err) => {
+                tracing::error!("{err}");
+                return ExitCode::FAILURE;
+            }
+        },
     };
     match served {
         Ok(()) => ExitCode::SUCCESS,
@@ -157,8 +166,8 @@ async fn main() -> ExitCode {
     }
 }
 
-/// The registry `serve` asks for: its store, its token secret, its HTTP mode, and OAuth.
-async fn registry(serve: &Serve, oauth: Option<OAuthSettings>) -> Result<Registry, String> {
+/// The registry `serve` asks for: its store and its token secret.
+async fn registry(serve: &Serve) -> Result<Registry, String> {
     let mut secret = match std::env::var("SHIPMENTS_TOKEN_SECRET") {
         Ok(secret) if secret.len() < 32 => {
             return Err("SHIPMENTS_TOKEN_SECRET must be 32 bytes or more".into());
@@ -183,22 +192,29 @@ async fn registry(serve: &Serve, oauth: Option<OAuthSettings>) -> Result<Registr
         }
         None => Arc::new(MemoryStore::new()),
     };
-    let mut builder = mcp_tools_examples::builder(store).stateless_http(serve.stateless);
+    let mut builder = mcp_tools_examples::builder(store);
     if let Some(secret) = secret {
         builder = builder.token_secret(secret);
     }
-    match (oauth, std::env::var("SHIPMENTS_API_KEY")) {
-        (Some(_), Ok(_)) => {
-            return Err("set SHIPMENTS_OAUTH_* or SHIPMENTS_API_KEY, not both".into());
-        }
-        (Some(oauth), Err(_)) => builder = with_oauth(builder, oauth)?,
-        (None, Ok(key)) if key.len() < 16 => {
-            return Err("SHIPMENTS_API_KEY must be 16 characters or more".into());
-        }
-        (None, Ok(key)) => builder = builder.authenticate(api_key(key)),
-        (None, Err(_)) => {}
-    }
     builder.build().map_err(|e| e.to_string())
+}
+
+/// Streamable HTTP for `registry`: sessions or none, and OAuth or the API key.
+fn http(
+    registry: Registry,
+    stateless: bool,
+    oauth: Option<OAuthSettings>,
+) -> Result<Http<Registry>, String> {
+    let http = Http::new(registry).stateless(stateless);
+    match (oauth, std::env::var("SHIPMENTS_API_KEY")) {
+        (Some(_), Ok(_)) => Err("set SHIPMENTS_OAUTH_* or SHIPMENTS_API_KEY, not both".into()),
+        (Some(oauth), Err(_)) => with_oauth(http, oauth),
+        (None, Ok(key)) if key.len() < 16 => {
+            Err("SHIPMENTS_API_KEY must be 16 characters or more".into())
+        }
+        (None, Ok(key)) => Ok(http.authenticate(api_key(key))),
+        (None, Err(_)) => Ok(http),
+    }
 }
 
 /// The `authenticate` hook of `SHIPMENTS_API_KEY`: `Authorization: Bearer <key>` is the
@@ -303,33 +319,27 @@ fn oauth_settings(var: impl Fn(&str) -> Option<String>) -> Result<Option<OAuthSe
     }
 }
 
-/// `builder` behind an OAuth resource server; the resource's host is allowed beside the
+/// `http` behind an OAuth resource server; the resource's host is allowed beside the
 /// loopback names, since clients reach the server by it.
 #[cfg(feature = "oauth")]
 #[allow(
     clippy::unnecessary_wraps,
     reason = "the build without the feature refuses"
 )]
-fn with_oauth(
-    builder: mcp_tools_runtime::RegistryBuilder,
-    oauth: OAuthSettings,
-) -> Result<mcp_tools_runtime::RegistryBuilder, String> {
-    use mcp_tools_runtime::oauth::ResourceServer;
+fn with_oauth(http: Http<Registry>, oauth: OAuthSettings) -> Result<Http<Registry>, String> {
+    use mcp_tools_runtime::http::oauth::ResourceServer;
     let host = oauth
         .resource
         .split_once("://")
         .map_or("", |(_, rest)| rest.split(['/', '?']).next().unwrap_or(""))
         .to_owned();
-    Ok(builder
+    Ok(http
         .oauth(ResourceServer::new(oauth.resource).issuer(oauth.issuer, oauth.jwks_url))
         .allowed_hosts(["localhost", "127.0.0.1", "[::1]", host.as_str()]))
 }
 
 #[cfg(not(feature = "oauth"))]
-fn with_oauth(
-    _: mcp_tools_runtime::RegistryBuilder,
-    _: OAuthSettings,
-) -> Result<mcp_tools_runtime::RegistryBuilder, String> {
+fn with_oauth(_: Http<Registry>, _: OAuthSettings) -> Result<Http<Registry>, String> {
     Err(
         "SHIPMENTS_OAUTH_* are set, but this build has no OAuth; build it with `--features oauth`"
             .to_owned(),
@@ -444,16 +454,16 @@ mod tests {
 
     #[cfg(feature = "oauth")]
     #[test]
-    fn oauth_settings_build_a_guarded_registry_or_say_why_not() {
+    fn oauth_settings_build_a_guarded_router_or_say_why_not() {
         let settings = |resource: &str| OAuthSettings {
             resource: resource.into(),
             issuer: "https://auth.example.com".into(),
             jwks_url: "https://auth.example.com/jwks".into(),
         };
         let build = |resource: &str| {
-            let builder = mcp_tools_examples::builder(Arc::new(MemoryStore::new()));
-            with_oauth(builder, settings(resource))?
-                .build()
+            let registry = mcp_tools_examples::registry().map_err(|e| e.to_string())?;
+            with_oauth(Http::new(registry), settings(resource))?
+                .router(mcp_tools_runtime::CancellationToken::new())
                 .map_err(|e| e.to_string())
         };
         assert!(build("https://mcp.example.com/mcp").is_ok());

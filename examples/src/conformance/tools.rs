@@ -426,7 +426,7 @@ pub(crate) fn text_resource(uri: &str, mime_type: &str, text: &str) -> ResourceC
 }
 
 /// Every tool of the server.
-pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools_runtime::ToolDefinition> {
+pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools_runtime::definition::ToolDefinition> {
     tools![
         simple_text,
         image_content,

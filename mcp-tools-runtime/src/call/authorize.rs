@@ -1,7 +1,7 @@
 //! Authorize: the caller holds every scope the tool needs.
 
 use super::{invoke::Failure, respond};
-use crate::{Caller, ToolError, definition::ToolDefinition};
+use crate::{context::Caller, definition::ToolDefinition, error::ToolError};
 
 pub(super) fn scopes(entry: &ToolDefinition, caller: &Caller) -> Result<(), Failure> {
     let missing: Vec<&str> = entry

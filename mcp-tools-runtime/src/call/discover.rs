@@ -8,10 +8,11 @@ use mcp_tools_shared::suggest;
 
 use super::{CallEnv, Prepared, respond};
 use crate::{
-    Caller, Registry,
+    context::Caller,
     definition::ToolDefinition,
     discovery::{self, DEFAULT_RESULTS, Detail},
     registry::Discovery,
+    registry::Registry,
     visible::holds_all,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };

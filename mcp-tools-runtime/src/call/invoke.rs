@@ -6,7 +6,7 @@ use std::{fmt::Write as _, future::Future, panic::AssertUnwindSafe, time::Durati
 use futures::FutureExt;
 use tokio_util::sync::CancellationToken;
 
-use crate::{ToolError, ToolOutput, arg::Call, definition::ToolDefinition};
+use crate::{arg::Call, definition::ToolDefinition, error::ToolError, output::ToolOutput};
 
 /// The most argument problems an error lists.
 const MAX_PROBLEMS: usize = 20;

@@ -24,15 +24,19 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::{
-    Caller, Registry, ResponseFormat, ToolContext, ToolOutput,
     arg::Call,
+    context::Caller,
+    context::ToolContext,
     context::{
         ClientLink, ResultBudget,
         input::{self, Inputs},
         log::LogGate,
     },
     error::Pending,
+    meta::ResponseFormat,
+    output::ToolOutput,
     page,
+    registry::Registry,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
 use invoke::Failure;

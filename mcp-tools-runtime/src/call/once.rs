@@ -15,9 +15,9 @@ use serde_json::{Value, json};
 
 use super::invoke::Failure;
 use crate::{
-    ToolError,
     arg::LoadedPlan,
     definition::ToolDefinition,
+    error::ToolError,
     limits,
     meta::ToolMeta,
     plan::{self, HandleFields, HandleProblem},

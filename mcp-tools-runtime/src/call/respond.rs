@@ -6,10 +6,12 @@ use serde_json::json;
 
 use super::invoke::Failure;
 use crate::{
-    ErrorKind, ToolError, ToolOutput,
     definition::ToolDefinition,
+    error::ErrorKind,
+    error::ToolError,
     error::new_reference,
     optimizer::{self, CallFacts, Shaped},
+    output::ToolOutput,
     wire::{ERROR_META_KEY, TRUNCATION_META_KEY},
 };
 

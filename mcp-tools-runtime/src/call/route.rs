@@ -11,10 +11,11 @@ use serde_json::json;
 
 use super::respond;
 use crate::{
-    Caller, Registry,
+    context::Caller,
     definition::ToolDefinition,
     meta::AliasMeta,
     registry::AliasUse,
+    registry::Registry,
     visible::holds_all,
     wire::{DEPRECATION_META_KEY, SEARCH_TOOL},
 };

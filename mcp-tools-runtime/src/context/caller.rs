@@ -6,12 +6,12 @@ use std::collections::BTreeSet;
 ///
 /// Tools with `scopes("…")` run only for callers holding every listed scope, and are
 /// hidden from the others. Over HTTP, authentication (OAuth, an
-/// [`authenticate`](crate::RegistryBuilder::authenticate) hook, or a layer of yours that
+/// [`authenticate`](crate::registry::RegistryBuilder::authenticate) hook, or a layer of yours that
 /// puts a `Caller` into the request's extensions) says who a request is; a request nothing
 /// vouched for is the
-/// [`unauthenticated_caller`](crate::RegistryBuilder::unauthenticated_caller),
+/// [`unauthenticated_caller`](crate::registry::RegistryBuilder::unauthenticated_caller),
 /// [`Caller::anonymous`] by default. Stdio sessions and in-process calls are the
-/// [`default_caller`](crate::RegistryBuilder::default_caller), [`Caller::local`] by default.
+/// [`default_caller`](crate::registry::RegistryBuilder::default_caller), [`Caller::local`] by default.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     subject: Option<String>,

@@ -32,7 +32,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use super::ToolContext;
-use crate::{ToolError, seal::Sealer};
+use crate::{error::ToolError, seal::Sealer};
 
 /// How long a sealed `requestState` is honoured: long enough for a person to answer a form.
 pub(crate) const STATE_TTL: Duration = Duration::from_secs(60 * 60);

@@ -20,8 +20,8 @@ use log::LogGate;
 pub use log::LogLevel;
 
 use crate::{
-    ResponseFormat,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
+    meta::ResponseFormat,
 };
 
 /// What a call knows of the client behind it.

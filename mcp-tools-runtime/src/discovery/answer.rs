@@ -10,7 +10,7 @@ use super::{
     index::split_summary,
     terms::{identifier_words, words},
 };
-use crate::{Encoding, wire::SEARCH_TOOL};
+use crate::{tokens::Encoding, wire::SEARCH_TOOL};
 
 /// Most tokens a concise answer costs, whatever the number of matches (at most
 /// [`super::MAX_RESULTS`]): the saving discovery exists for is not spent on one search.

@@ -1,8 +1,8 @@
 //! Token budgets: a hard cap, per-format budgets, and per-tool limits.
 
 use crate::{
-    ResponseFormat,
     limits::{CHARS_PER_TOKEN, DEFAULT_CONCISE_TOKENS, DEFAULT_MAX_RESPONSE_TOKENS},
+    meta::ResponseFormat,
 };
 
 /// The registry's budgets.

@@ -282,7 +282,7 @@ fn water_fill(total: usize, demands: &[usize]) -> Vec<usize> {
 }
 
 /// The bytes of the document a text is lines of: the text's own, or, for a window of a
-/// longer document ([`ToolOutput::of_lines`](crate::ToolOutput::of_lines)), estimated from the
+/// longer document ([`ToolOutput::of_lines`](crate::output::ToolOutput::of_lines)), estimated from the
 /// window's bytes per line, so the notice's total speaks of the document.
 fn document_bytes(text: &str, resume: Option<&Resume>) -> usize {
     let Some(Resume::Line {

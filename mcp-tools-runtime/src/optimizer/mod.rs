@@ -23,7 +23,10 @@ mod text;
 use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::{ResponseFormat, ToolOutput, meta::BinaryPolicy, page, seal::Sealer, tokens::Encoding};
+use crate::{
+    meta::BinaryPolicy, meta::ResponseFormat, output::ToolOutput, page, seal::Sealer,
+    tokens::Encoding,
+};
 pub(crate) use budget::Budgets;
 pub(crate) use budget::ToolBudget;
 use parts::{Binary, Whole};

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::{CallFacts, shape};
 use crate::{
-    ResponseFormat, ToolOutput, meta::BinaryPolicy, output::PageInfo, seal::Sealer,
+    meta::BinaryPolicy, meta::ResponseFormat, output::PageInfo, output::ToolOutput, seal::Sealer,
     tokens::Encoding,
 };
 

@@ -10,8 +10,8 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::{
-    ToolError,
     arg::{ArgError, Call, ParamRole, ToolArg},
+    error::ToolError,
     meta::ParamMeta,
     schema::InputSchema,
     seal::{Fields, Reader, Sealer},

@@ -16,7 +16,7 @@ use crate::{
 ///
 /// The runtime records the first successful result under the key, the tool and the caller
 /// in the registry's [`Store`](crate::store::Store), for
-/// [`idempotency_retention`](crate::RegistryBuilder::idempotency_retention) (24 hours by
+/// [`idempotency_retention`](crate::registry::RegistryBuilder::idempotency_retention) (24 hours by
 /// default). The same key with other arguments is refused; a call still running under the
 /// key makes a second one wait its turn ("retry later"); a call that failed leaves the key
 /// free. A client can also send the key in the request's `_meta` under

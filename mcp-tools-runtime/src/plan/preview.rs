@@ -7,7 +7,10 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
-    IntoToolOutput, ResponseFormat, ToolError, ToolOutput,
+    error::ToolError,
+    meta::ResponseFormat,
+    output::IntoToolOutput,
+    output::ToolOutput,
     schema::{self, OutputSchema},
     view,
 };

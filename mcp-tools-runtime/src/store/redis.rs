@@ -194,7 +194,7 @@ impl RedisStore {
     /// replica then reads the same ones.
     ///
     /// It is the way replicas agree on
-    /// [`RegistryBuilder::token_secret`](crate::RegistryBuilder::token_secret) without
+    /// [`RegistryBuilder::token_secret`](crate::registry::RegistryBuilder::token_secret) without
     /// configuring one (see [`RedisStore`]'s example). A secret of your own, from your
     /// secret manager, is still better where tokens must outlive Redis: a flushed Redis draws
     /// a new secret, and every outstanding cursor and plan handle of replicas started after

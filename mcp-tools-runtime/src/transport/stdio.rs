@@ -45,7 +45,7 @@ use crate::{error::clip, limits::Limits};
 /// How long closing waits for replies still being written to a client that does not read.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
-/// The transport [`serve_lines`](crate::Registry::serve_lines) serves through.
+/// The transport [`serve_lines`](crate::registry::Registry::serve_lines) serves through.
 pub(crate) struct LineTransport<R, W> {
     lines: LineReader<R>,
     writer: Writer<W>,

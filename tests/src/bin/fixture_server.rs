@@ -7,14 +7,17 @@
 //! ```
 //!
 //! With `--http`, the first line on stdout is the endpoint's URL (useful with port 0), and
-//! every request is served as the local user (`unauthenticated_caller(Caller::local())`,
+//! every request is served as the local user (`Http::unauthenticated_caller(Caller::local())`,
 //! said in so many words): the clients under test speak the protocol, and who may call
 //! what is tested apart, in `tests/oauth.rs`. Logs go to stderr; `RUST_LOG` filters them
 //! (default `info`).
 
 use std::{io::Write, process::ExitCode};
 
-use mcp_tools_runtime::{Caller, MCP_PATH};
+use mcp_tools_runtime::{
+    Caller, Serve as _,
+    http::{Http, MCP_PATH},
+};
 use tracing_subscriber::EnvFilter;
 
 const USAGE: &str = "usage: fixture-server [--http ADDR]";
@@ -60,9 +63,7 @@ async fn run(http: Option<String>) -> anyhow::Result<()> {
         mcp_tools_tests::registry()?.serve_stdio().await?;
         return Ok(());
     };
-    let registry = mcp_tools_tests::registry_builder()
-        .unauthenticated_caller(Caller::local())
-        .build()?;
+    let registry = mcp_tools_tests::registry()?;
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let local = listener.local_addr()?;
     {
@@ -70,8 +71,9 @@ async fn run(http: Option<String>) -> anyhow::Result<()> {
         writeln!(stdout, "http://{local}{MCP_PATH}")?;
         stdout.flush()?;
     }
-    registry
-        .serve_http_on(listener, async {
+    Http::new(registry)
+        .unauthenticated_caller(Caller::local())
+        .serve_on(listener, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await?;

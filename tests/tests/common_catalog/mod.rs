@@ -11,7 +11,7 @@
 // A handler that awaits nothing is the point of a fixture; the tools must still be `async`.
 #![allow(clippy::unused_async)]
 
-use mcp_tools_runtime::ToolDefinition;
+use mcp_tools_runtime::definition::ToolDefinition;
 
 /// Expands a domain's tool declarations into `#[tool]` fns in the given namespace, each
 /// returning a fixed line, and an `all()` fn with their definitions in declaration order.
@@ -38,7 +38,7 @@ macro_rules! domain {
         )*
 
         /// Every tool of this namespace, in declaration order.
-        pub(crate) fn all() -> Vec<::mcp_tools_runtime::ToolDefinition> {
+        pub(crate) fn all() -> Vec<::mcp_tools_runtime::definition::ToolDefinition> {
             ::mcp_tools_runtime::tools![$($name),*]
         }
     };

@@ -16,8 +16,9 @@ use std::{
 
 use mcp_tools_runtime::{
     __private::v1::{Call, CallFuture, InputSchema, RawSchema, ToolDefinition, ToolMeta},
-    Caller, OutputSchema, Registry, ToolOutput,
+    Caller, Registry, ToolOutput,
     rmcp::model::{JsonObject, Tool},
+    schema::OutputSchema,
 };
 use mcp_tools_shared::title::title_case;
 use serde::Deserialize;

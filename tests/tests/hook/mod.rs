@@ -5,8 +5,11 @@
 use std::net::SocketAddr;
 
 use mcp_tools_runtime::{
-    Caller, Registry, RegistryBuilder,
-    auth::{Parts, Refusal},
+    Caller, Registry,
+    http::{
+        Http,
+        auth::{Parts, Refusal},
+    },
     prelude::*,
     rmcp::{
         ServiceExt as _,
@@ -51,20 +54,18 @@ struct Served {
 }
 
 impl Served {
-    async fn start(tune: impl FnOnce(RegistryBuilder) -> RegistryBuilder) -> Served {
+    async fn start(tune: impl FnOnce(Http<Registry>) -> Http<Registry>) -> Served {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let addr = listener.local_addr().expect("an address");
-        let registry = tune(
-            // Stateless, so each raw request stands alone; rmcp's client keeps a session.
-            Registry::builder()
-                .server_info("orders", "1.0.0")
-                .tools(tools![whoami, cancel, purge_cache])
-                .stateless_http(true),
-        )
-        .build()
-        .expect("the registry builds");
+        let registry = Registry::builder()
+            .server_info("orders", "1.0.0")
+            .tools(tools![whoami, cancel, purge_cache])
+            .build()
+            .expect("the registry builds");
+        // Stateless, so each raw request stands alone; rmcp's client keeps a session.
+        let http = tune(Http::new(registry).stateless(true));
         let (stop, stopped) = oneshot::channel::<()>();
-        tokio::spawn(registry.serve_http_on(listener, async {
+        tokio::spawn(http.serve_on(listener, async {
             let _ = stopped.await;
         }));
         Served { addr, _stop: stop }
@@ -230,14 +231,14 @@ async fn an_rmcp_client_session_with_an_api_key() {
 }
 
 #[tokio::test]
-async fn oauth_and_a_hook_together_fail_the_build() {
-    let err = Registry::builder()
-        .tools(tools![whoami])
+async fn oauth_and_a_hook_together_are_refused_before_serving() {
+    let registry = Registry::builder().tools(tools![whoami]).build().unwrap();
+    let err = Http::new(registry)
         .authenticate(api_key)
-        .oauth(mcp_tools_runtime::oauth::ResourceServer::new(
+        .oauth(mcp_tools_runtime::http::oauth::ResourceServer::new(
             "https://mcp.example.com/mcp",
         ))
-        .build()
+        .router(mcp_tools_runtime::CancellationToken::new())
         .expect_err("two authentications");
     assert!(
         err.to_string().contains("both `oauth` and `authenticate`"),

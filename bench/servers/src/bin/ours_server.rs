@@ -1,13 +1,13 @@
 //! The benchmark's two tools written with mcp-tools' `#[tool]`, in a `Registry`, served as
-//! the crate serves them: `serve_stdio`, or `serve_http` (its own accept loop, with
-//! `TCP_NODELAY`), with sessions or, with `stateless`, without
-//! (`RegistryBuilder::stateless_http`). See `../../README.md`.
+//! the crate serves them: `serve_stdio`, or `Http::serve` (its own accept loop, with
+//! `TCP_NODELAY`), with sessions or, with `stateless`, without (`Http::stateless`). See
+//! `../../README.md`.
 
 use mcp_tools_peer_bench::{
     page::{self, Page},
     serve_args::Serve,
 };
-use mcp_tools_runtime::{Json, Registry, tool, tools};
+use mcp_tools_runtime::{Json, Registry, Serve as _, http::Http, tool, tools};
 
 /// Add two whole numbers and return their sum as text.
 ///
@@ -47,16 +47,20 @@ async fn search(
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let serve = Serve::from_args();
-    let mut builder = Registry::builder()
+    let registry = Registry::builder()
         .server_info("bench-mcp-tools", env!("CARGO_PKG_VERSION"))
-        .tools(tools![add, search]);
-    if let Serve::Http { stateless, .. } = serve {
-        builder = builder.stateless_http(stateless);
-    }
-    let registry = builder.build()?;
+        .tools(tools![add, search])
+        .build()?;
     match serve {
         Serve::Stdio => registry.serve_stdio().await?,
-        Serve::Http { port, .. } => registry.serve_http(("127.0.0.1", port)).await?,
+        Serve::Http {
+            port, stateless, ..
+        } => {
+            Http::new(registry)
+                .stateless(stateless)
+                .serve(("127.0.0.1", port))
+                .await?;
+        }
     }
     Ok(())
 }

@@ -3,19 +3,19 @@
 //!
 //! For API keys, a gateway's identity headers, or the client certificate subject a
 //! TLS-terminating proxy forwards. Set it with
-//! [`RegistryBuilder::authenticate`](crate::RegistryBuilder::authenticate); it runs on every
+//! [`Http::authenticate`](super::Http::authenticate); it runs on every
 //! request to `/mcp`, after the `Host` check and before the body is read. What it returns:
 //!
 //! - `Ok(Some(caller))`: the request is served as `caller`, whose scopes decide which
 //!   tools it sees and may call.
 //! - `Ok(None)`: the request carries no credentials, and the server serves such requests:
-//!   they get the [unauthenticated caller](crate::RegistryBuilder::unauthenticated_caller),
+//!   they get the [unauthenticated caller](super::Http::unauthenticated_caller),
 //!   [`Caller::anonymous`] unless set otherwise, so scoped tools stay hidden and refused.
 //! - `Err(refusal)`: `401` or `403` with a `WWW-Authenticate` challenge and a JSON body
 //!   that says what was wrong, as the OAuth resource server answers.
 //!
 //! ```
-//! use mcp_tools_runtime::{Caller, Registry, auth::{Parts, Refusal}};
+//! use mcp_tools_runtime::{Caller, Registry, http::{Http, auth::{Parts, Refusal}}};
 //!
 //! fn api_key(request: &Parts) -> Result<Option<Caller>, Refusal> {
 //!     let Some(key) = request.headers.get("x-api-key") else {
@@ -27,12 +27,9 @@
 //!     }
 //! }
 //!
-//! let registry = Registry::builder()
-//!     .server_info("library", "1.0.0")
-//!     .authenticate(api_key)
-//!     .build()
-//!     .unwrap();
-//! # let _ = registry;
+//! let registry = Registry::builder().server_info("library", "1.0.0").build().unwrap();
+//! let http = Http::new(registry).authenticate(api_key);
+//! # let _ = http;
 //! ```
 //!
 //! A check that awaits (a key looked up in a database) implements [`Authenticate`] on a
@@ -52,10 +49,8 @@ use serde_json::json;
 /// the extensions a layer of yours put there (a proxy's client certificate, say).
 pub use axum::http::request::Parts;
 
-use crate::{
-    Caller,
-    transport::http::reply::{challenged, quotable},
-};
+use super::reply::{challenged, quotable};
+use crate::context::Caller;
 
 /// Turns a request into the [`Caller`] it speaks for, or refuses it (see the [module
 /// docs](self)).
@@ -64,7 +59,7 @@ use crate::{
 /// type of your own:
 ///
 /// ```
-/// use mcp_tools_runtime::{Caller, auth::{Authenticate, Parts, Refusal}};
+/// use mcp_tools_runtime::{Caller, http::auth::{Authenticate, Parts, Refusal}};
 ///
 /// struct Keys; // a pool, a cache…
 ///

@@ -13,12 +13,22 @@ use axum::{
 };
 
 use super::{allow::AllowList, reply::rpc_error};
+use crate::context::Caller;
+
+/// What the first layer needs.
+pub(super) struct Front {
+    pub(super) allow: AllowList,
+    /// Who the request is unless a later layer (or one of the application's, in front)
+    /// says otherwise.
+    pub(super) unauthenticated: Caller,
+}
 
 /// Refuses a request whose `Host`, or whose absolute request target, is ambiguous, or
-/// whose `Host` or `Origin` the allow-lists refuse.
+/// whose `Host` or `Origin` the allow-lists refuse; gives the others the unauthenticated
+/// caller unless they carry a caller already.
 pub(super) async fn check_host(
-    State(allow): State<Arc<AllowList>>,
-    request: Request,
+    State(front): State<Arc<Front>>,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let mut hosts = request.headers().get_all(header::HOST).iter();
@@ -42,8 +52,15 @@ pub(super) async fn check_host(
             -32600,
             &format!("invalid request: {problem}; send one Host: host[:port]"),
         ),
-        None => match allow.check(request.uri(), request.headers()) {
-            Ok(()) => next.run(request).await,
+        None => match front.allow.check(request.uri(), request.headers()) {
+            Ok(()) => {
+                if request.extensions().get::<Caller>().is_none() {
+                    request
+                        .extensions_mut()
+                        .insert(front.unauthenticated.clone());
+                }
+                next.run(request).await
+            }
             Err((status, text)) => (status, text).into_response(),
         },
     }

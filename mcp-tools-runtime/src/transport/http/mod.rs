@@ -1,18 +1,20 @@
-//! Streamable HTTP: rmcp's service in an axum router, with our checks in front, served by
-//! an accept loop of our own ([`accept`]).
+//! Streamable HTTP: [`Http`] holds what only HTTP needs (hosts, origins, sessions,
+//! authentication, its limits) and serves a registry or a [`Server`](crate::server::Server)
+//! through rmcp's service in an axum router, with our checks in front, by an accept loop
+//! of our own.
 //!
-//! An application that serves `http_router` itself gets the router's checks but not the
+//! An application that serves [`Http::router`] itself gets the router's checks but not the
 //! accept loop's `TCP_NODELAY` and header timeout; with axum it can have the first with
 //! `axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`
 //! (`axum::serve::ListenerExt`), and the second from a proxy in front or hyper directly.
 
-use std::{future::Future, sync::Arc};
+use std::{future::Future, sync::Arc, time::Duration};
 
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio_util::sync::CancellationToken;
 
-use super::{ServeError, Served};
+use super::{ServeError, sealed::Served};
+use crate::{context::Caller, registry::BuildError};
 
 mod accept;
 mod allow;
@@ -23,168 +25,278 @@ mod host;
 #[cfg(feature = "oauth")]
 pub mod oauth;
 mod reply;
+mod router;
 mod sessions;
-
-use allow::AllowList;
-use body::BodyLimits;
-use sessions::Sessions;
 
 /// The path the MCP endpoint is served at.
 pub const MCP_PATH: &str = "/mcp";
 
-/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy. Requests
-/// pass our layers in order: [`host`], [`body`], [`gate`], then rmcp's service; with an
-/// OAuth resource server, its token check comes after [`host`] and its scope check after
-/// [`body`] (see [`oauth`]).
-pub(crate) fn router<S: Served>(served: &S, shutdown: CancellationToken) -> axum::Router {
-    let registry = served.registry();
-    let limits = &registry.inner.limits;
-    // The Host and Origin checks are ours (`allow`), so rmcp's lists stay empty: it would
-    // re-parse them, and copy them twice, on every request.
-    let mut config = StreamableHttpServerConfig::default()
-        .with_cancellation_token(shutdown.clone())
-        .with_max_request_body_bytes(limits.max_request_bytes)
-        .disable_allowed_hosts()
-        .disable_allowed_origins();
-    if registry.inner.stateless_http {
-        // rmcp then serves every request through the service factory below, once each;
-        // JSON when the reply is the result alone, so a call costs one small response.
-        config = config
-            .with_legacy_session_mode(false)
-            .with_json_response(true);
-    }
-    let hosts = registry
-        .inner
-        .allowed_hosts
-        .clone()
-        .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
-    let allow = Arc::new(AllowList::new(&hosts, &allowed_origins(registry, &hosts)));
-    let sessions = Sessions::new(limits, shutdown);
-    let body_limits = BodyLimits {
-        max_bytes: limits.max_request_bytes,
-        stall: Some(limits.header_read_timeout).filter(|t| !t.is_zero()),
-        max_error_chars: limits.max_error_chars,
-    };
-    let served = served.clone();
-    let service =
-        StreamableHttpService::new(move || Ok(served.for_session()), sessions.clone(), config);
-    let router = axum::Router::new()
-        .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state(sessions, gate::gate));
-    #[cfg(feature = "oauth")]
-    let router = match &registry.inner.oauth {
-        Some(guard) => oauth::with_step_up(router, guard, registry),
-        None => router,
-    };
-    let router = router.layer(axum::middleware::from_fn_with_state(
-        body_limits,
-        body::read_message,
-    ));
-    #[cfg(feature = "oauth")]
-    let router = match &registry.inner.oauth {
-        Some(guard) => oauth::with_authentication(router, guard),
-        None => router,
-    };
-    let router = match &registry.inner.authenticate {
-        Some(hook) => router.layer(axum::middleware::from_fn_with_state(
-            Arc::clone(hook),
-            auth::authenticate,
-        )),
-        None => router,
-    };
-    log_unauthenticated(registry);
-    router.layer(axum::middleware::from_fn_with_state(
-        allow,
-        host::check_host,
-    ))
-}
-
-/// Says at start who a request is that nothing authenticated, so an open server is never
-/// open by surprise.
-fn log_unauthenticated(registry: &crate::Registry) {
-    let caller = &registry.inner.unauthenticated_caller;
-    #[cfg(feature = "oauth")]
-    if registry.inner.oauth.is_some() {
-        return tracing::info!("HTTP requests need an OAuth bearer token");
-    }
-    let who = if registry.inner.authenticate.is_some() {
-        "requests the `authenticate` hook lets through without a caller"
-    } else {
-        "requests (no authentication is set)"
-    };
-    if caller.holds_every_scope() {
-        tracing::warn!(
-            "HTTP: {who} hold every scope (`unauthenticated_caller`); anyone who reaches the port may call every tool"
-        );
-        return;
-    }
-    let scopes: Vec<&str> = caller.scopes().collect();
-    if scopes.is_empty() {
-        tracing::info!(
-            "HTTP: {who} hold no scope; tools with scopes are hidden from them and refused"
-        );
-    } else {
-        tracing::info!(
-            "HTTP: {who} hold only {}; tools that need any other scope are hidden from them and refused",
-            scopes.join(", ")
-        );
-    }
-}
-
-/// The origins a browser may call from: as set, else the allowed hosts' (loopback's
-/// by default) over http and https on any port.
-fn allowed_origins(registry: &crate::Registry, hosts: &[String]) -> Vec<String> {
-    if let Some(origins) = &registry.inner.allowed_origins {
-        return origins.clone();
-    }
-    hosts
-        .iter()
-        .map(|h| origin_host(h))
-        .flat_map(|host| ["http", "https"].map(|scheme| format!("{scheme}://{host}:*")))
-        .collect()
-}
-
-pub(crate) async fn serve_http<S: Served>(
+/// Streamable HTTP for a [`Registry`](crate::registry::Registry) or a [`Server`](crate::server::Server), and
+/// its settings: the `Host`s and `Origin`s it accepts, sessions or none, who a request
+/// is, and the bounds on sessions and slow clients. The bounds every transport shares
+/// (request size, requests in flight, error size) are the registry's
+/// [`Limits`](crate::limits::Limits).
+///
+/// ```no_run
+/// use mcp_tools_runtime::{Caller, http::{Http, auth::{Parts, Refusal}}, prelude::*};
+///
+/// fn api_key(request: &Parts) -> Result<Option<Caller>, Refusal> {
+///     match request.headers.get("x-api-key") {
+///         None => Ok(None),
+///         Some(key) if key == "k-operator-7f3a" => Ok(Some(Caller::new("operator").with_scopes(["depot:write"]))),
+///         Some(_) => Err(Refusal::invalid("ApiKey", "this key is unknown or revoked")),
+///     }
+/// }
+///
+/// # async fn main_(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+/// Http::new(registry)
+///     .allowed_hosts(["mcp.example.com"])
+///     .authenticate(api_key)
+///     .serve("0.0.0.0:8080")
+///     .await
+/// # }
+/// ```
+#[must_use = "an `Http` serves nothing until `serve`, `serve_on` or `router`"]
+pub struct Http<S> {
     served: S,
-    addr: impl ToSocketAddrs,
-) -> Result<(), ServeError> {
-    let listener = TcpListener::bind(addr)
+    allowed_hosts: Option<Vec<String>>,
+    allowed_origins: Option<Vec<String>>,
+    stateless: bool,
+    #[cfg(feature = "oauth")]
+    oauth: Option<oauth::ResourceServer>,
+    authenticate: Option<Arc<dyn auth::DynAuthenticate>>,
+    unauthenticated_caller: Caller,
+    max_sessions: usize,
+    session_idle_timeout: Duration,
+    header_read_timeout: Duration,
+}
+
+impl<S> std::fmt::Debug for Http<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Http")
+            .field("allowed_hosts", &self.allowed_hosts)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("stateless", &self.stateless)
+            .field("authenticate", &self.authenticate.is_some())
+            .field("unauthenticated_caller", &self.unauthenticated_caller)
+            .field("max_sessions", &self.max_sessions)
+            .field("session_idle_timeout", &self.session_idle_timeout)
+            .field("header_read_timeout", &self.header_read_timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Open Streamable HTTP sessions by default.
+pub const DEFAULT_MAX_SESSIONS: usize = 1_000;
+/// How long a session may stay idle by default.
+pub const DEFAULT_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(5 * 60);
+/// How long a client may take over a request's headers by default.
+pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl<S: Served> Http<S> {
+    /// Streamable HTTP for `served` with the defaults: loopback hosts and origins only,
+    /// sessions, no authentication (requests hold no scope).
+    pub fn new(served: S) -> Self {
+        Http {
+            served,
+            allowed_hosts: None,
+            allowed_origins: None,
+            stateless: false,
+            #[cfg(feature = "oauth")]
+            oauth: None,
+            authenticate: None,
+            unauthenticated_caller: Caller::anonymous(),
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
+            header_read_timeout: DEFAULT_HEADER_READ_TIMEOUT,
+        }
+    }
+
+    /// The `Host` headers accepted (default: loopback names only, which guards a local
+    /// server against DNS rebinding). Widen it to serve other hosts.
+    pub fn allowed_hosts<I, H>(mut self, hosts: I) -> Self
+    where
+        I: IntoIterator<Item = H>,
+        H: Into<String>,
+    {
+        self.allowed_hosts = Some(hosts.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The `Origin`s accepted from browsers, as `scheme://host:port` (`:*` for any port).
+    /// A request with another `Origin` gets 403, as the MCP spec requires; requests without
+    /// one (non-browser clients) pass. Default: the loopback origins, or, after
+    /// [`allowed_hosts`](Self::allowed_hosts), those hosts over http and https.
+    pub fn allowed_origins<I, O>(mut self, origins: I) -> Self
+    where
+        I: IntoIterator<Item = O>,
+        O: Into<String>,
+    {
+        self.allowed_origins = Some(origins.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Serves without sessions (default `false`): no `Mcp-Session-Id` is issued or
+    /// required, and every POST is served on its own, so `tools/call` and `tools/list` need
+    /// no `initialize` first (one is still answered, for clients that send it) and any
+    /// instance behind a load balancer can answer any request. A reply is plain JSON when
+    /// the tool sends nothing before its result, else an SSE stream of the tool's log and
+    /// progress messages and then the result.
+    ///
+    /// Without sessions there is nothing to remember between requests: no `GET` stream
+    /// (405), no `logging/setLevel` that lasts (a call logs at the default level), and the
+    /// per-session bounds (`max_in_flight`, [`max_sessions`](Self::max_sessions), the idle
+    /// timeout, refusing a duplicate id in flight) do not apply; the bounds on bodies,
+    /// headers and errors do. A request should carry `MCP-Protocol-Version`; without it, it
+    /// is served as 2025-03-26.
+    ///
+    /// Requests of the 2026-07-28 revision are served this way whatever this says: that
+    /// revision has no sessions.
+    pub fn stateless(mut self, stateless: bool) -> Self {
+        self.stateless = stateless;
+        self
+    }
+
+    /// Who a request is when nothing authenticated it: no OAuth token, no
+    /// [`authenticate`](Self::authenticate) verdict, no `Caller` from a layer of yours.
+    /// Default [`Caller::anonymous`], which holds no scope: tools with `scopes(...)` are
+    /// hidden from it and refused, the others serve it. The server logs at start which
+    /// caller this is.
+    ///
+    /// `Caller::local()` here gives every such request every scope: only for a server no
+    /// one else can reach (a loopback port on a single-user machine).
+    pub fn unauthenticated_caller(mut self, caller: Caller) -> Self {
+        self.unauthenticated_caller = caller;
+        self
+    }
+
+    /// Authenticates every request with a hook of yours (API keys, a gateway's headers, a
+    /// proxy's client certificate subject): it turns the request's parts into the
+    /// [`Caller`] it speaks for, or into a `401`/`403` refusal. See [`auth`].
+    pub fn authenticate(mut self, hook: impl auth::Authenticate) -> Self {
+        self.authenticate = Some(Arc::new(hook));
+        self
+    }
+
+    /// Puts an OAuth 2.1 resource server in front: every request to `/mcp` needs a bearer
+    /// token the [`ResourceServer`](oauth::ResourceServer) accepts, and its caller's
+    /// scopes decide which tools it sees and may call. Its problems (a URI that is not
+    /// https, no issuer, …) are reported by [`router`](Self::router) and the serving
+    /// methods, all at once, before anything is served.
+    ///
+    /// ```
+    /// use mcp_tools_runtime::{Registry, http::{Http, oauth::ResourceServer}};
+    ///
+    /// let registry = Registry::builder().server_info("shipments", "1.0.0").build().unwrap();
+    /// let http = Http::new(registry)
+    ///     .oauth(
+    ///         ResourceServer::new("https://mcp.example.com/mcp")
+    ///             .issuer("https://auth.example.com", "https://auth.example.com/jwks.json"),
+    ///     )
+    ///     .allowed_hosts(["mcp.example.com"]);
+    /// # let _ = http;
+    /// ```
+    #[cfg(feature = "oauth")]
+    pub fn oauth(mut self, resource_server: oauth::ResourceServer) -> Self {
+        self.oauth = Some(resource_server);
+        self
+    }
+
+    /// Open sessions at most (default [`DEFAULT_MAX_SESSIONS`], at least 1); past it the
+    /// idlest is closed, or a new one refused with 503 if none is idle.
+    pub fn max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions.max(1);
+        self
+    }
+
+    /// A session idle this long is closed (default [`DEFAULT_SESSION_IDLE_TIMEOUT`], 5
+    /// minutes).
+    pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.session_idle_timeout = timeout;
+        self
+    }
+
+    /// How long a client may take to send a request's headers, to start its next request
+    /// on an idle keep-alive connection, or to pause inside a body (default
+    /// [`DEFAULT_HEADER_READ_TIMEOUT`], 10 s); zero turns it off. The header and keep-alive
+    /// parts apply to [`serve`](Self::serve) and [`serve_on`](Self::serve_on), whose accept
+    /// loop is ours.
+    pub fn header_read_timeout(mut self, timeout: Duration) -> Self {
+        self.header_read_timeout = timeout;
+        self
+    }
+
+    /// An axum router with the endpoint at `/mcp`, to serve or to nest in a larger app;
+    /// it stops its sessions when `shutdown` is cancelled. `Err` lists every problem of
+    /// the settings (an OAuth resource server's, or both OAuth and a hook).
+    ///
+    /// Serving it yourself, set `TCP_NODELAY` on accepted sockets
+    /// (`axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app)`) or
+    /// every call waits about 40 ms for the client's delayed ACK; [`serve`](Self::serve)
+    /// and [`serve_on`](Self::serve_on) do that and also apply the header timeout.
+    pub fn router(self, shutdown: CancellationToken) -> Result<axum::Router, BuildError> {
+        router::router(self, shutdown)
+    }
+
+    /// Serves at `http://ADDR/mcp` until Ctrl-C.
+    pub async fn serve(self, addr: impl ToSocketAddrs) -> Result<(), ServeError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
+        self.serve_on(listener, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
         .await
-        .map_err(|e| ServeError(format!("cannot listen: {e}")))?;
-    serve_http_on(served, listener, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
-}
-
-pub(crate) async fn serve_http_on<S: Served>(
-    served: S,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), ServeError> {
-    let ct = CancellationToken::new();
-    let router = router(&served, ct.clone());
-    if let Ok(addr) = listener.local_addr() {
-        tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
     }
-    let header_read_timeout = served.registry().inner.limits.header_read_timeout;
-    accept::serve(listener, router, header_read_timeout, async move {
-        shutdown.await;
-        // Ends the sessions and their open streams, so the connections can close.
-        ct.cancel();
-    })
-    .await;
-    Ok(())
-}
 
-/// A `Host` entry as an origin's host: the port dropped, an IPv6 address in brackets.
-fn origin_host(host: &str) -> String {
-    if let Some(rest) = host.strip_prefix('[') {
-        return format!("[{}]", rest.split(']').next().unwrap_or(rest));
+    /// Serves on a bound listener until `shutdown` completes; then stops accepting and
+    /// lets open replies finish.
+    pub async fn serve_on(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let header_read_timeout = self.header_read_timeout;
+        let ct = CancellationToken::new();
+        let router = self
+            .router(ct.clone())
+            .map_err(|e| ServeError(e.to_string()))?;
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!(%addr, path = MCP_PATH, "serving MCP over Streamable HTTP");
+        }
+        accept::serve(listener, router, header_read_timeout, async move {
+            shutdown.await;
+            // Ends the sessions and their open streams, so the connections can close.
+            ct.cancel();
+        })
+        .await;
+        Ok(())
     }
-    match host.matches(':').count() {
-        0 => host.to_owned(),
-        1 => host.split(':').next().unwrap_or(host).to_owned(),
-        _ => format!("[{host}]"),
+
+    /// Serves what the binary's command line asks for, as
+    /// [`Serve::serve_from_args`](crate::Serve::serve_from_args) does, with these settings
+    /// for `--http ADDR`. Stdio serves its one local client whatever they say.
+    #[cfg(feature = "stdio")]
+    pub async fn serve_from_args(self) -> Result<(), ServeError> {
+        use super::args::{Chosen, choose, usage};
+
+        // Collected first: `ArgsOs` is not `Send`, and the future must be.
+        let mut args = std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .into_iter();
+        let program = args.next().unwrap_or_else(|| "server".to_owned());
+        let program = std::path::Path::new(&program)
+            .file_name()
+            .map_or(program.clone(), |name| name.to_string_lossy().into_owned());
+        match choose(args) {
+            Ok(Chosen::Stdio) => super::serve_stdio(self.served).await,
+            Ok(Chosen::Http(addr)) => self.serve(addr).await,
+            Ok(Chosen::Help) => {
+                println!("{}", usage(&program));
+                Ok(())
+            }
+            Err(problem) => Err(ServeError(format!("{problem}\n{}", usage(&program)))),
+        }
     }
 }

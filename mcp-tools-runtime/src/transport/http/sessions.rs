@@ -1,8 +1,8 @@
 //! The open Streamable HTTP sessions, counted and capped. rmcp's `LocalSessionManager`
 //! keeps every session it is asked for until it has been idle five minutes, each worth
 //! ~50 kB, so a client that sends `initialize` in a loop grows memory with no bound but its
-//! rate. [`Sessions`] wraps it: at most `Limits::max_sessions` are open, the idlest closed
-//! to make room for a new one; a session idle past `Limits::session_idle_timeout` is
+//! rate. [`Sessions`] wraps it: at most `Http::max_sessions` are open, the idlest closed
+//! to make room for a new one; a session idle past `Http::session_idle_timeout` is
 //! closed, where idle means no response of it open (a call in flight or a `GET` stream
 //! keeps it) and nothing heard from it since.
 //!
@@ -33,13 +33,18 @@ use rmcp::{
 };
 use tokio_util::sync::CancellationToken;
 
-use crate::limits::Limits;
+/// How many sessions, idle how long, with how many calls in flight each.
+pub(super) struct Bounds {
+    pub(super) max_sessions: usize,
+    pub(super) idle_timeout: Duration,
+    pub(super) max_in_flight: usize,
+}
 
 /// rmcp's in-memory sessions, with their use tracked and their number capped.
 pub(super) struct Sessions {
     inner: LocalSessionManager,
     table: Mutex<HashMap<SessionId, Use>>,
-    /// `Limits::max_sessions`.
+    /// `Http::max_sessions`.
     cap: usize,
     idle_timeout: Duration,
     max_in_flight: usize,
@@ -95,7 +100,7 @@ impl From<LocalSessionManagerError> for SessionsError {
 }
 
 impl Sessions {
-    pub(super) fn new(limits: &Limits, shutdown: CancellationToken) -> Arc<Sessions> {
+    pub(super) fn new(bounds: Bounds, shutdown: CancellationToken) -> Arc<Sessions> {
         let mut inner = LocalSessionManager::default();
         // Idleness is ours to judge: rmcp's timer also runs while a call is in flight, and
         // would close the session of a call that takes longer than the timeout.
@@ -103,9 +108,9 @@ impl Sessions {
         Arc::new_cyclic(|me| Sessions {
             inner,
             table: Mutex::new(HashMap::new()),
-            cap: limits.max_sessions.max(1),
-            idle_timeout: limits.session_idle_timeout,
-            max_in_flight: limits.max_in_flight.max(1),
+            cap: bounds.max_sessions.max(1),
+            idle_timeout: bounds.idle_timeout,
+            max_in_flight: bounds.max_in_flight.max(1),
             shutdown,
             me: me.clone(),
             reaping: AtomicBool::new(false),

@@ -1,5 +1,5 @@
 //! The first of the layer's checks, before the body is read: the request's bearer token
-//! is verified, the [`Caller`](crate::Caller) it speaks for goes into the request's
+//! is verified, the [`Caller`](crate::context::Caller) it speaks for goes into the request's
 //! extensions (where the server finds it), and the `Authorization` header is removed, so
 //! the token reaches neither rmcp's service nor a handler: tokens never pass through.
 

@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::Caller;
+use crate::context::Caller;
 
 /// `sub` and the scopes. `iss`, `aud`, `exp` and `nbf` are checked by `jsonwebtoken`.
 #[derive(Debug, Deserialize)]

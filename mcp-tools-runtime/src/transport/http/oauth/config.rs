@@ -76,19 +76,19 @@ const DEFAULT_REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 
 /// An OAuth 2.1 resource server in front of Streamable HTTP: every request to `/mcp` must
 /// carry `Authorization: Bearer <JWT>`, issued for this server by an issuer it trusts. Set
-/// it with [`RegistryBuilder::oauth`](crate::RegistryBuilder::oauth) (feature `oauth`).
+/// it with [`Http::oauth`](crate::http::Http::oauth) (feature `oauth`).
 ///
 /// A token is accepted when its signature verifies against its issuer's published keys
 /// (JWKS), its `iss` is one of the [`issuer`](Self::issuer)s, its `aud` (a string or an
 /// array) includes the [resource](Self::new), and the time is within its `nbf` and `exp`
 /// (give or take the [`leeway`](Self::leeway)); it must carry `sub`. Its `scope` claim (a
 /// space-separated string; `scp` as an array or a string is read too) becomes the
-/// [`Caller`](crate::Caller)'s scopes, which `#[tool(scopes(…))]` and `tools/list` go by.
+/// [`Caller`](crate::context::Caller)'s scopes, which `#[tool(scopes(…))]` and `tools/list` go by.
 /// The token itself goes no further: tools, handlers and upstream services never see it.
 ///
 /// ```
 /// use std::time::Duration;
-/// use mcp_tools_runtime::oauth::{ResourceServer, SigningAlgorithm};
+/// use mcp_tools_runtime::http::oauth::{ResourceServer, SigningAlgorithm};
 ///
 /// let oauth = ResourceServer::new("https://mcp.example.com/mcp")
 ///     .issuer(

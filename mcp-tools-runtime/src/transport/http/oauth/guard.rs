@@ -1,4 +1,4 @@
-//! [`Guard`]: a [`ResourceServer`] checked once, when the registry is built, and what
+//! [`Guard`]: a [`ResourceServer`] checked once, when the router is built, and what
 //! serving it needs: the token checks, the issuers' key caches and the metadata document.
 
 use std::{collections::BTreeSet, sync::Arc};

@@ -1,9 +1,9 @@
 //! An OAuth 2.1 resource server in front of Streamable HTTP (feature `oauth`), configured
-//! by [`ResourceServer`] and set with [`RegistryBuilder::oauth`](crate::RegistryBuilder::oauth).
+//! by [`ResourceServer`] and set with [`Http::oauth`](super::Http::oauth).
 //!
 //! Every request to `/mcp` must carry `Authorization: Bearer <JWT>`. After the Host and
 //! Origin checks, the token is verified; the caller it speaks for (its `sub` and scopes)
-//! becomes the request's [`Caller`](crate::Caller), and the token is dropped from the
+//! becomes the request's [`Caller`](crate::context::Caller), and the token is dropped from the
 //! request, so that no tool, handler or upstream service ever sees it. A request without
 //! a valid token gets `401` with a challenge pointing at the metadata; a `tools/call` of a
 //! tool whose scopes the caller lacks gets `403` with the scopes to ask for. `tools/list`
@@ -36,14 +36,14 @@ pub use config::{ResourceServer, SigningAlgorithm};
 pub(crate) use guard::Guard;
 pub(crate) use step_up::Called;
 
-use crate::Registry;
+use crate::registry::Registry;
 
 /// `router` (the MCP endpoint and the layers that read the body) with the scope check
 /// inside them, next to the endpoint.
-pub(crate) fn with_step_up(router: Router, guard: &Arc<Guard>, registry: &Registry) -> Router {
+pub(crate) fn with_step_up(router: Router, guard: &Arc<Guard>, registry: Registry) -> Router {
     let state = step_up::StepUp {
         guard: Arc::clone(guard),
-        registry: registry.clone(),
+        registry,
     };
     router.layer(axum::middleware::from_fn_with_state(
         state,

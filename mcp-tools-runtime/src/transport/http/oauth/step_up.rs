@@ -13,7 +13,7 @@ use axum::{
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest};
 
 use super::{Guard, refusal::insufficient_scope};
-use crate::{Caller, Registry, definition::ToolDefinition, wire::CALL_TOOL};
+use crate::{context::Caller, definition::ToolDefinition, registry::Registry};
 
 /// The tool a `tools/call` names, put in the request's extensions by the body reader.
 #[derive(Clone, Debug)]
@@ -81,13 +81,5 @@ pub(super) async fn step_up(State(state): State<StepUp>, request: Request, next:
 /// The tool a call reaches: by name or deprecated alias, or through `tools_call`. An
 /// unknown name is left to the pipeline, which answers it with the nearest names.
 fn tool_called<'r>(registry: &'r Registry, called: &Called) -> Option<&'r ToolDefinition> {
-    let inner = &registry.inner;
-    let name = match &called.through {
-        Some(through) if inner.discovery.is_some() && called.name == CALL_TOOL => through,
-        _ => &called.name,
-    };
-    inner
-        .routes
-        .get(name.as_str())
-        .map(|r| &inner.entries[r.index])
+    registry.tool_reached(&called.name, called.through.as_deref())
 }

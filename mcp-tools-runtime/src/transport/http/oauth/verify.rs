@@ -6,7 +6,7 @@ use jsonwebtoken::{Algorithm, Validation, errors::ErrorKind};
 use serde::Deserialize;
 
 use super::{claims::Claims, jwks::Jwks, jwks::Missing, refusal::Refusal};
-use crate::Caller;
+use crate::context::Caller;
 
 /// An issuer whose tokens are accepted: its keys, and the checks of its tokens' claims,
 /// one per accepted algorithm (`jsonwebtoken` wants every algorithm of a check to be of the
