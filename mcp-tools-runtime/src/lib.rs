@@ -5,6 +5,7 @@ mod call;
 pub mod catalog;
 mod collision;
 pub mod context;
+mod counter;
 pub mod definition;
 mod discovery;
 mod error;

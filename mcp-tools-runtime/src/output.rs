@@ -21,7 +21,7 @@ pub struct ToolOutput {
     pub(crate) page: Option<PageInfo>,
     pub(crate) resume: Option<Resume>,
     /// A plan to keep and hand a handle for ([`Plan`](crate::plan::Plan)).
-    pub(crate) plan: Option<Box<crate::plan::PlanDraft>>,
+    pub(crate) plan: Option<Box<PlanDraft>>,
 }
 
 /// How a model gets the rest of a text result that was cut to fit its budget; the notice
@@ -285,4 +285,15 @@ pub(crate) struct PageInfo {
     pub(crate) start: u64,
     pub(crate) total: Option<u64>,
     pub(crate) has_more: bool,
+}
+
+/// A plan on its way out of a preview tool: the runtime stores it and adds the handle.
+#[derive(Clone, Debug)]
+pub(crate) struct PlanDraft {
+    /// The plan as the store keeps it.
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) ttl: std::time::Duration,
+    /// The plan's type (`plan::plan_kind`), which binds its handle to commits of the same
+    /// type.
+    pub(crate) kind: String,
 }

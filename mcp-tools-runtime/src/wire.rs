@@ -27,3 +27,6 @@ pub const SEARCH_TOOL: &str = "tools_search";
 
 /// The wire name of the call tool of progressive discovery.
 pub const CALL_TOOL: &str = "tools_call";
+
+/// The path the Streamable HTTP endpoint is served at.
+pub const MCP_PATH: &str = "/mcp";

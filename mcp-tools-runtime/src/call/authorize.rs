@@ -1,6 +1,6 @@
 //! Authorize: the caller holds every scope the tool needs.
 
-use super::{invoke::Failure, respond};
+use super::base::{Failure, quoted};
 use crate::{context::Caller, definition::ToolDefinition, error::ToolError};
 
 pub(super) fn scopes(entry: &ToolDefinition, caller: &Caller) -> Result<(), Failure> {
@@ -18,7 +18,7 @@ pub(super) fn scopes(entry: &ToolDefinition, caller: &Caller) -> Result<(), Fail
         "`{}` needs the scope{} {}, which this caller does not hold; ask the user to grant {} or use a tool that needs less",
         entry.name(),
         if one { "" } else { "s" },
-        respond::quoted(&missing),
+        quoted(&missing),
         if one { "it" } else { "them" },
     ));
     Err(Failure::Refused(err, "permission_denied"))

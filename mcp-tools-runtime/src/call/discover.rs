@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use mcp_tools_shared::suggest;
 
-use super::{CallEnv, Prepared, respond};
+use super::base::{error_meta, quoted};
 use crate::{
     context::Caller,
     definition::ToolDefinition,
@@ -85,7 +85,7 @@ fn definition(registry: &Registry, name: &str, caller: &Caller) -> CallToolResul
     let hint = if near.is_empty() {
         "search with `query` instead".to_owned()
     } else {
-        format!("did you mean {}?", respond::quoted(&near))
+        format!("did you mean {}?", quoted(&near))
     };
     invalid(format!("invalid input: no tool is named `{name}`; {hint}"))
 }
@@ -98,17 +98,18 @@ fn answered(value: Value) -> CallToolResult {
     result
 }
 
-/// `tools_call`: any tool, exactly as if called by name.
-pub(super) fn call_through<'r>(
-    registry: &'r Registry,
+/// `tools_call`: the call it carries, to route exactly as if called by name, or the
+/// result that refuses it.
+pub(super) fn unwrap_call(
     discovery: &Discovery,
     outer: CallToolRequestParams,
-    env: CallEnv,
-) -> Prepared<'r> {
-    let done = |result: CallToolResult| Prepared::Done(Ok(result.into()));
+) -> Result<CallToolRequestParams, Box<CallToolResult>> {
     let mut args = outer.arguments.unwrap_or_default();
     if let Err(problems) = discovery.call_validator.validate(&mut args) {
-        return done(invalid(format!("invalid input: {}", problems.join("\n"))));
+        return Err(Box::new(invalid(format!(
+            "invalid input: {}",
+            problems.join("\n")
+        ))));
     }
     let name = args
         .get("name")
@@ -116,9 +117,9 @@ pub(super) fn call_through<'r>(
         .unwrap_or_default()
         .to_owned();
     if name == SEARCH_TOOL || name == CALL_TOOL {
-        return done(invalid(format!(
+        return Err(Box::new(invalid(format!(
             "invalid input: call `{name}` directly, not through `{CALL_TOOL}`"
-        )));
+        ))));
     }
     let mut request = CallToolRequestParams::new(name);
     if let Some(Value::Object(arguments)) = args.remove("arguments") {
@@ -128,16 +129,12 @@ pub(super) fn call_through<'r>(
     request.request_state = outer.request_state;
     request.meta = outer.meta;
     request.input_responses = outer.input_responses;
-    match registry.prepare(request, env) {
-        // Inside `tools_call` an unknown name is the model's to fix, so it is a result.
-        Prepared::Done(Err(err)) => done(invalid(err.message.into_owned())),
-        prepared => prepared,
-    }
+    Ok(request)
 }
 
 /// An `isError` result of the discovery tools themselves, with the usual error `_meta`.
-fn invalid(text: String) -> CallToolResult {
+pub(super) fn invalid(text: String) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-    result.meta = Some(respond::error_meta("invalid_input", false, None));
+    result.meta = Some(error_meta("invalid_input", false, None));
     result
 }

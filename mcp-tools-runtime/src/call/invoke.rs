@@ -1,85 +1,13 @@
 //! Invoke: run the handler, bounded by its timeout and the client's cancellation, with a
 //! panic caught; and what can go wrong on the way there.
 
-use std::{fmt::Write as _, future::Future, panic::AssertUnwindSafe, time::Duration};
+use std::{future::Future, panic::AssertUnwindSafe, time::Duration};
 
 use futures::FutureExt;
 use tokio_util::sync::CancellationToken;
 
+use super::base::Failure;
 use crate::{arg::Call, definition::ToolDefinition, error::ToolError, output::ToolOutput};
-
-/// The most argument problems an error lists.
-const MAX_PROBLEMS: usize = 20;
-
-/// The longest one problem's line may be.
-const MAX_PROBLEM_CHARS: usize = 300;
-
-/// Why a call produced no output.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// Refused before the handler ran (scopes, arguments), with the outcome to count.
-    Refused(ToolError, &'static str),
-    /// The handler returned an error, or timed out.
-    Failed(ToolError),
-    /// The handler panicked; the payload's text, for the log only.
-    Panicked(String),
-    /// The client cancelled the request.
-    Cancelled,
-}
-
-impl Failure {
-    /// Arguments that broke the published schema: a problem a line, each cut to
-    /// [`MAX_PROBLEM_CHARS`], as many as fit in `max_chars` (at most [`MAX_PROBLEMS`]: a
-    /// client can send thousands of bad arguments, each of any length), then how many more
-    /// there are.
-    pub(super) fn invalid_arguments(
-        entry: &ToolDefinition,
-        problems: &[String],
-        max_chars: usize,
-    ) -> Self {
-        tracing::debug!(
-            tool = entry.name(),
-            problems = problems.len(),
-            "arguments rejected"
-        );
-        // Room for the kind's label and the closing count.
-        let mut room = max_chars.saturating_sub(80);
-        let mut text = String::new();
-        let mut shown = 0;
-        for problem in problems.iter().take(MAX_PROBLEMS) {
-            let line = crate::error::clip(problem, MAX_PROBLEM_CHARS);
-            // Bytes bound characters: count them only when the bound does not settle it.
-            let len = if line.len() < room {
-                line.len()
-            } else {
-                line.chars().count()
-            } + 1;
-            if len > room && shown > 0 {
-                break;
-            }
-            room = room.saturating_sub(len);
-            if shown > 0 {
-                text.push('\n');
-            }
-            text.push_str(&line);
-            shown += 1;
-        }
-        if problems.len() > shown {
-            let _ = write!(
-                text,
-                "\nand {} more problems; fix these first",
-                problems.len() - shown
-            );
-        }
-        Failure::Refused(ToolError::invalid_input(text), "invalid_arguments")
-    }
-}
-
-impl From<ToolError> for Failure {
-    fn from(err: ToolError) -> Self {
-        Failure::Failed(err)
-    }
-}
 
 /// Runs the handler until it finishes or the client cancels, whichever comes first.
 pub(super) async fn invoke(

@@ -4,7 +4,7 @@
 //! [`respond::failure`].
 
 mod authorize;
-pub(crate) mod count;
+mod base;
 mod discover;
 mod invoke;
 mod once;
@@ -14,23 +14,19 @@ mod route;
 use std::{future::Future, sync::Arc};
 
 use rmcp::{
-    ErrorData, RoleServer,
+    ErrorData,
     model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, InputRequiredResult, JsonObject,
     },
-    service::RequestContext,
 };
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::{
     arg::Call,
-    context::Caller,
-    context::ToolContext,
     context::{
-        ClientLink, ResultBudget,
+        Caller, ClientLink, ResultBudget, ToolContext,
         input::{self, Inputs},
-        log::LogGate,
     },
     error::Pending,
     meta::ResponseFormat,
@@ -39,22 +35,10 @@ use crate::{
     registry::Registry,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
-use invoke::Failure;
-pub(crate) use once::OnceParam;
+pub(crate) use base::CallEnv;
+use base::Failure;
 use once::{Begin, Once};
 use route::Routed;
-
-/// What the transport knows about a request. Only a tool that takes a `ToolContext` gets
-/// it all, as a [`ClientLink`]; the others keep just the cancellation token.
-#[derive(Default)]
-pub(crate) struct CallEnv {
-    /// The request, when a client sent one; its cancellation token is the call's.
-    pub(crate) request: Option<RequestContext<RoleServer>>,
-    /// A 2026-07-28 request: no server-to-client requests; input comes by retry.
-    pub(crate) stateless: bool,
-    pub(crate) log: LogGate,
-    pub(crate) caller: Option<Caller>,
-}
 
 impl Registry {
     /// Calls a tool exactly as `tools/call` would, without a client: for tests and for
@@ -112,21 +96,40 @@ impl Registry {
     }
 
     /// Route, authorize and validate, then set the call up to run.
+    ///
+    /// The discovery tools are routing outcomes: `tools_search` is answered apart, and
+    /// `tools_call` unwraps the call it carries, which then goes the way of any other.
     fn prepare(&self, request: CallToolRequestParams, env: CallEnv) -> Prepared<'_> {
-        if let Some(discovery) = &self.inner.discovery
-            && matches!(request.name.as_ref(), SEARCH_TOOL | CALL_TOOL)
-        {
-            return if request.name == SEARCH_TOOL {
+        let Some(discovery) = &self.inner.discovery else {
+            return self.prepare_tool(request, env);
+        };
+        match request.name.as_ref() {
+            SEARCH_TOOL => {
                 let args = request.arguments.unwrap_or_default();
                 let caller = env
                     .caller
                     .unwrap_or_else(|| self.inner.default_caller.clone());
                 Prepared::Search(discovery, args, caller)
-            } else {
-                discover::call_through(self, discovery, request, env)
-            };
+            }
+            CALL_TOOL => match discover::unwrap_call(discovery, request) {
+                Ok(request) => match self.prepare_tool(request, env) {
+                    // Inside `tools_call` an unknown name is the model's to fix: a result.
+                    Prepared::Done(Err(err)) => {
+                        Prepared::Done(Ok(discover::invalid(err.message.into_owned()).into()))
+                    }
+                    prepared => prepared,
+                },
+                Err(refused) => Prepared::Done(Ok((*refused).into())),
+            },
+            _ => self.prepare_tool(request, env),
         }
+    }
+
+    /// Route, authorize and validate a call of a tool by name, then set it up to run.
+    fn prepare_tool(&self, request: CallToolRequestParams, env: CallEnv) -> Prepared<'_> {
+        // Who calls, resolved once for every stage below.
         let caller = env.caller.as_ref().unwrap_or(&self.inner.default_caller);
+        let subject = caller.identity();
         let routed = match self.route(&request.name, caller) {
             Ok(routed) => routed,
             Err(err) => return Prepared::Done(Err(err)),
@@ -141,11 +144,6 @@ impl Registry {
             || request.request_state.is_some()
             || request.input_responses.is_some()
         {
-            let subject = env
-                .caller
-                .as_ref()
-                .unwrap_or(&self.inner.default_caller)
-                .identity();
             let answers = match input::answers_of(
                 &self.inner.sealer,
                 routed.entry.name(),
@@ -159,7 +157,7 @@ impl Registry {
             };
             Some(Box::new(Round {
                 inputs: Arc::new(Inputs::new(answers)),
-                subject,
+                subject: subject.clone(),
                 sent_args: args.clone(),
             }))
         } else {
@@ -169,7 +167,7 @@ impl Registry {
         let meta = request
             .meta
             .or_else(|| env.request.as_ref().map(|r| r.meta.clone()));
-        match self.start(routed, args, env, round, meta.as_ref()) {
+        match self.start(routed, args, env, subject, round, meta.as_ref()) {
             Ok(running) => Prepared::Run(running),
             // Refused before the handler ran: the call is to be fixed, not the name.
             Err((routed, failure)) => Prepared::Done(Ok(respond::failure(
@@ -188,6 +186,7 @@ impl Registry {
         routed: Routed<'r>,
         mut args: JsonObject,
         env: CallEnv,
+        subject: Option<String>,
         round: Option<Box<Round>>,
         meta: Option<&rmcp::model::RequestMetaObject>,
     ) -> Result<Running<'r>, (Routed<'r>, Failure)> {
@@ -202,7 +201,6 @@ impl Registry {
                 Failure::invalid_arguments(entry, &problems, inner.limits.max_error_chars);
             return Err((routed, failure));
         }
-        let subject = caller.identity();
         let once = match once::once_of(
             entry,
             &args,

@@ -13,53 +13,17 @@ use rmcp::model::{CallToolResult, JsonObject, RequestMetaObject};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::invoke::Failure;
+use super::base::Failure;
 use crate::{
     arg::LoadedPlan,
     definition::ToolDefinition,
     error::ToolError,
     limits,
-    meta::ToolMeta,
     plan::{self, HandleFields, HandleProblem},
-    schema::InputSchema,
     seal::{self, Sealer},
     store::Store,
     wire::{IDEMPOTENCY_KEY_META_KEY, REPLAY_META_KEY},
 };
-
-/// What makes one tool's calls run once, from its parameters.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct OnceParam {
-    /// The `PlanHandle` parameter, and the digest of its plan's type.
-    plan: Option<(&'static str, u64)>,
-    /// The `IdempotencyKey` parameter.
-    key: Option<&'static str>,
-    /// Whether the tool may change state, so a key in `_meta` counts.
-    changes: bool,
-}
-
-impl OnceParam {
-    pub(crate) fn of(meta: &ToolMeta, input: &InputSchema, problems: &mut Vec<String>) -> Self {
-        let read_only = meta.read_only == Some(true);
-        if read_only && input.plan_param.is_some() {
-            problems.push("it is `read_only` but commits a plan (`PlanHandle`), which changes state; drop `read_only`".into());
-        }
-        if read_only && input.idempotency_param.is_some() {
-            problems.push("it is `read_only` but takes an `IdempotencyKey`; reading twice is harmless, so drop the parameter".into());
-        }
-        if input.plan_param.is_some() && input.idempotency_param.is_some() {
-            problems.push("it takes both a `PlanHandle` and an `IdempotencyKey`; the handle already makes a commit run once, so drop the key".into());
-        }
-        OnceParam {
-            plan: input
-                .plan_param
-                .as_ref()
-                .map(|(param, kind)| (*param, seal::digest64(&[kind.as_bytes()]))),
-            key: input.idempotency_param,
-            changes: !read_only,
-        }
-    }
-}
 
 /// A call that must run once: its record, and what the handler needs loaded.
 pub(super) struct Once {
@@ -383,7 +347,7 @@ impl Claim {
 pub(super) async fn keep_plan(
     store: &dyn Store,
     sealer: &Sealer,
-    draft: &plan::PlanDraft,
+    draft: &crate::output::PlanDraft,
     tool: &str,
     subject: Option<&str>,
 ) -> Result<(String, String), Failure> {

@@ -1,10 +1,9 @@
 //! Shape and observe: a handler's output becomes a result within its budget; every failure
 //! becomes an `isError` result through [`failure`], the one conversion.
 
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
-use serde_json::json;
+use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
 
-use super::invoke::Failure;
+use super::base::{Failure, count_call, error_meta};
 use crate::{
     definition::ToolDefinition,
     error::ErrorKind,
@@ -12,7 +11,7 @@ use crate::{
     error::new_reference,
     optimizer::{self, CallFacts, Shaped},
     output::ToolOutput,
-    wire::{ERROR_META_KEY, TRUNCATION_META_KEY},
+    wire::TRUNCATION_META_KEY,
 };
 
 /// A successful call's result: the output cut to its budget, its `_meta` kept.
@@ -101,30 +100,6 @@ pub(super) fn failure(
         None => detail,
     });
     result
-}
-
-/// The `_meta` record of an `isError` result.
-pub(super) fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObject {
-    let mut detail = json!({ "kind": kind, "retryable": retryable });
-    if let Some(reference) = reference {
-        detail["reference"] = json!(reference);
-    }
-    let mut map = JsonObject::new();
-    map.insert(ERROR_META_KEY.to_owned(), detail);
-    MetaObject(map)
-}
-
-pub(super) fn count_call(entry: &ToolDefinition, outcome: &'static str) {
-    super::count::count_call(&entry.call_keys, entry.name(), outcome);
-}
-
-/// `a`, `b` → "`a`, `b`".
-pub(super) fn quoted(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Logs one successful call and records its tokens. A result that fit without counting is

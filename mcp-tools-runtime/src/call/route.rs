@@ -9,7 +9,7 @@ use rmcp::{
 };
 use serde_json::json;
 
-use super::respond;
+use super::base::{count_call, error_meta, quoted};
 use crate::{
     context::Caller,
     definition::ToolDefinition,
@@ -84,7 +84,7 @@ impl Registry {
                 };
                 format!(
                     "unknown tool `{name}`; did you mean {}?{more}",
-                    respond::quoted(&near)
+                    quoted(&near)
                 )
             }
         };
@@ -100,7 +100,7 @@ impl Routed<'_> {
     /// the model is told how to call it instead.
     pub(super) fn redirect(&self) -> Option<CallToolResult> {
         let alias = self.alias.map(|a| a.meta).filter(|a| a.redirect)?;
-        respond::count_call(self.entry, "redirected");
+        count_call(self.entry, "redirected");
         let differs = alias
             .note
             .map_or_else(String::new, |note| format!(": {note}"));
@@ -112,8 +112,7 @@ impl Routed<'_> {
         );
         let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
         let mut meta = deprecation_meta(alias, name);
-        meta.0
-            .extend(respond::error_meta("invalid_input", false, None).0);
+        meta.0.extend(error_meta("invalid_input", false, None).0);
         result.meta = Some(meta);
         Some(result)
     }

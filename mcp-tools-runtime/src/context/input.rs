@@ -12,27 +12,21 @@
 // rmcp marks these types deprecated: sampling and roots are deprecated by the 2026-07-28 revision (SEP-2577) and still part of it.
 #![allow(deprecated)]
 
-use std::{
-    collections::BTreeMap,
-    sync::atomic::Ordering,
-    time::{Duration, SystemTime, UNIX_EPOCH},
-};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use rmcp::{
     ErrorData,
     model::{
-        ClientCapabilities, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
-        ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
-        InputResponses, JsonObject, ListRootsRequest, ListRootsResult,
+        ClientCapabilities, CreateMessageResult, ElicitRequestParams, ElicitResult, InputRequest,
+        InputResponses, JsonObject, ListRootsResult,
     },
 };
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use super::ToolContext;
-use crate::{error::ToolError, seal::Sealer};
+use crate::seal::Sealer;
 
 /// How long a sealed `requestState` is honoured: long enough for a person to answer a form.
 pub(crate) const STATE_TTL: Duration = Duration::from_secs(60 * 60);
@@ -141,7 +135,7 @@ pub(crate) fn answers_of(
 
 /// What an ask needs the client to have declared and did not: the capability, as JSON
 /// (`{"sampling": {}}`), and what it is for.
-fn missing_capability(
+pub(super) fn missing_capability(
     request: &InputRequest,
     caps: Option<&ClientCapabilities>,
 ) -> Option<(Value, &'static str)> {
@@ -180,7 +174,7 @@ fn missing_capability(
 }
 
 /// Whether an answer has the shape its ask expects; one that does not is asked again.
-fn answers_ask(request: &InputRequest, answer: &Value) -> bool {
+pub(super) fn answers_ask(request: &InputRequest, answer: &Value) -> bool {
     fn parses<T: DeserializeOwned>(value: &Value) -> bool {
         T::deserialize(value).is_ok()
     }
@@ -192,130 +186,8 @@ fn answers_ask(request: &InputRequest, answer: &Value) -> bool {
     }
 }
 
-impl ToolContext {
-    /// What the client declared it can do, when a client is behind the call.
-    #[must_use]
-    pub fn client_capabilities(&self) -> Option<&ClientCapabilities> {
-        self.inner.link.capabilities()
-    }
-
-    /// Asks the client's model for a completion (`sampling/createMessage`).
-    ///
-    /// Propagate the error with `?`: under 2026-07-28 it is how the call asks the client and
-    /// is retried with the answer. A client that did not declare `sampling` gets an
-    /// `isError` result saying so.
-    pub async fn sample(
-        &self,
-        request: CreateMessageRequestParams,
-    ) -> Result<CreateMessageResult, ToolError> {
-        let ask = InputRequest::CreateMessage(CreateMessageRequest::new(request));
-        self.ask_one("sampling", ask).await
-    }
-
-    /// Asks the user through the client (`elicitation/create`): a form
-    /// (`ElicitRequestParams::FormElicitationParams`, built with rmcp's `ElicitationSchema`,
-    /// defaults and enums included) or a URL to visit. The answer says whether the user
-    /// accepted, declined or cancelled. Propagate the error with `?` (see
-    /// [`ToolContext::sample`]).
-    pub async fn elicit(&self, request: ElicitRequestParams) -> Result<ElicitResult, ToolError> {
-        let ask = InputRequest::Elicitation(ElicitRequest::new(request));
-        self.ask_one("elicitation", ask).await
-    }
-
-    /// The client's roots (`roots/list`): the directories or URIs it lets the server use.
-    pub async fn roots(&self) -> Result<ListRootsResult, ToolError> {
-        self.ask_one(
-            "roots",
-            InputRequest::ListRoots(ListRootsRequest::default()),
-        )
-        .await
-    }
-
-    /// Several asks answered together, keyed by names of the tool's choosing: one round
-    /// trip under 2026-07-28 rather than one per ask. The answers are the clients' results
-    /// (`ElicitResult`, `CreateMessageResult`, `ListRootsResult`) as JSON, by key.
-    pub async fn ask(&self, requests: InputRequests) -> Result<InputResponses, ToolError> {
-        let link = &self.inner.link;
-        let caps = link.capabilities();
-        let mut required = JsonObject::new();
-        let mut problems = Vec::new();
-        for (capability, what) in requests
-            .values()
-            .filter_map(|r| missing_capability(r, caps))
-        {
-            if let Value::Object(capability) = capability {
-                required.extend(capability);
-            }
-            if !problems.contains(&what) {
-                problems.push(what);
-            }
-        }
-        if !problems.is_empty() {
-            let message = format!(
-                "this tool needs the client to {}, which this client did not declare it can do; \
-                 it cannot run from this client",
-                problems.join(" and ")
-            );
-            let required = serde_json::from_value(Value::Object(required)).unwrap_or_default();
-            return Err(ToolError::missing_capability(message, required));
-        }
-        if link.stateless {
-            let mut answers = InputResponses::new();
-            let mut pending = InputRequests::new();
-            let answered = link.inputs.as_deref().map(Inputs::answers);
-            for (key, request) in requests {
-                match answered.and_then(|a| a.get(&key)) {
-                    Some(answer) if answers_ask(&request, answer) => {
-                        answers.insert(key, answer.clone());
-                    }
-                    _ => {
-                        pending.insert(key, request);
-                    }
-                }
-            }
-            return if pending.is_empty() {
-                Ok(answers)
-            } else {
-                Err(ToolError::input_required(pending))
-            };
-        }
-        let Some(peer) = link.peer() else {
-            return Err(ToolError::unsupported(
-                "this tool asks the client for input, and no client is connected",
-            ));
-        };
-        let mut answers = InputResponses::new();
-        for (key, request) in requests {
-            let answer = send(peer, request).await.map_err(|err| {
-                ToolError::retry_later(format!(
-                    "the client did not answer the `{key}` request: {}",
-                    crate::error::clip(&err.to_string(), 200)
-                ))
-            })?;
-            answers.insert(key, answer);
-        }
-        Ok(answers)
-    }
-
-    async fn ask_one<T: DeserializeOwned>(
-        &self,
-        kind: &str,
-        request: InputRequest,
-    ) -> Result<T, ToolError> {
-        let n = self.inner.link.asked.fetch_add(1, Ordering::Relaxed) + 1;
-        let key = format!("{kind}-{n}");
-        let mut answers = self.ask(BTreeMap::from([(key.clone(), request)])).await?;
-        let answer = answers.remove(&key).unwrap_or_default();
-        T::deserialize(answer).map_err(|err| {
-            ToolError::retry_later(format!(
-                "the client's answer to `{key}` does not parse: {err}"
-            ))
-        })
-    }
-}
-
 /// One ask sent to a 2025 client, its answer as JSON.
-async fn send(
+pub(super) async fn send(
     peer: &rmcp::Peer<rmcp::RoleServer>,
     request: InputRequest,
 ) -> Result<Value, rmcp::service::ServiceError> {

@@ -3,10 +3,7 @@
 // rmcp marks these types deprecated: logging is deprecated by the 2026-07-28 revision (SEP-2577) and still part of it.
 #![allow(deprecated)]
 
-use rmcp::model::LoggingMessageNotificationParam;
 use serde_json::Value;
-
-use super::ToolContext;
 
 /// How severe a log message is: the syslog levels MCP uses, least severe first.
 ///
@@ -70,7 +67,7 @@ impl LogLevel {
             .unwrap_or(LogLevel::Debug)
     }
 
-    fn to_rmcp(self) -> rmcp::model::LoggingLevel {
+    pub(super) fn to_rmcp(self) -> rmcp::model::LoggingLevel {
         serde_json::from_value(Value::from(self.as_str()))
             .unwrap_or(rmcp::model::LoggingLevel::Info)
     }
@@ -95,7 +92,7 @@ pub(crate) enum LogGate {
 }
 
 impl LogGate {
-    fn allows(self, level: LogLevel) -> bool {
+    pub(super) fn allows(self, level: LogLevel) -> bool {
         matches!(self, LogGate::From(min) if level >= min)
     }
 }
@@ -114,28 +111,6 @@ impl SessionLevel {
     pub(crate) fn gate(&self) -> LogGate {
         let byte = self.0.load(std::sync::atomic::Ordering::Relaxed);
         LogGate::From(LogLevel::from_byte(byte).unwrap_or(LogLevel::Debug))
-    }
-}
-
-impl ToolContext {
-    /// Sends a log message to the client (`notifications/message`, the tool's name as the
-    /// logger) if the client wants messages of this level: in a 2025 session, those at or
-    /// above the level it set with `logging/setLevel` (every level until it sets one);
-    /// under 2026-07-28, those at or above the request's `logLevel`, and none when the
-    /// request names no level. Without a client, does nothing.
-    ///
-    /// `data` is any JSON: a string, or an object of fields.
-    pub async fn log(&self, level: LogLevel, data: impl Into<Value>) {
-        let link = &self.inner.link;
-        let Some(peer) = link.peer() else { return };
-        if !link.log.allows(level) {
-            return;
-        }
-        let param = LoggingMessageNotificationParam::new(level.to_rmcp(), data.into())
-            .with_logger(self.inner.tool);
-        if let Err(err) = peer.notify_logging_message(param).await {
-            tracing::debug!(tool = self.inner.tool, error = %err, "log message not delivered");
-        }
     }
 }
 

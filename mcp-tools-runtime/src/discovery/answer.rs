@@ -13,7 +13,7 @@ use super::{
 use crate::{tokens::Encoding, wire::SEARCH_TOOL};
 
 /// Most tokens a concise answer costs, whatever the number of matches (at most
-/// [`super::MAX_RESULTS`]): the saving discovery exists for is not spent on one search.
+/// [`MAX_RESULTS`](super::listing::MAX_RESULTS)): the saving discovery exists for is not spent on one search.
 pub(crate) const ANSWER_BUDGET: usize = 1_500;
 
 /// How many of the best matches come with their input schema, budget permitting.

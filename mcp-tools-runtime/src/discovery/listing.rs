@@ -5,7 +5,12 @@ use std::sync::Arc;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-use super::{ANSWER_BUDGET, DEFAULT_RESULTS, MAX_RESULTS, SCHEMAS_SHOWN};
+use super::answer::{ANSWER_BUDGET, SCHEMAS_SHOWN};
+
+/// Most matches one search returns.
+pub(crate) const MAX_RESULTS: u64 = 10;
+/// Matches a search returns when it does not say.
+pub(crate) const DEFAULT_RESULTS: u64 = 5;
 use crate::wire::{CALL_TOOL, SEARCH_TOOL};
 
 fn object(value: Value) -> JsonObject {

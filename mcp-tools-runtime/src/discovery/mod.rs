@@ -15,11 +15,6 @@ mod listing;
 mod synonyms;
 mod terms;
 
-pub(crate) use answer::{ANSWER_BUDGET, Detail, SCHEMAS_SHOWN, answer};
+pub(crate) use answer::{Detail, answer};
 pub(crate) use index::{Entry, Index};
-pub(crate) use listing::{call_tool, search_tool};
-
-/// Most matches one search returns.
-pub(crate) const MAX_RESULTS: u64 = 10;
-/// Matches a search returns when it does not say.
-pub(crate) const DEFAULT_RESULTS: u64 = 5;
+pub(crate) use listing::{DEFAULT_RESULTS, call_tool, search_tool};

@@ -5,7 +5,8 @@
 use rmcp::model::ContentBlock;
 
 use super::{
-    CallFacts, OVER, Report, Shaped, fit,
+    base::{CallFacts, OVER, Report, Shaped},
+    fit,
     notice::{self, Continuation, Notice, RESERVE},
     parts::{self, Binary, LeftOut, Whole},
     structured, text,

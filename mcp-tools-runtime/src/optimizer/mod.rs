@@ -12,6 +12,7 @@
 //! notice names the exact next call when the tool can continue (a page cursor, a line, an
 //! offset), and otherwise says what was left out and how to ask for less.
 
+mod base;
 mod budget;
 mod cut;
 mod fit;
@@ -20,54 +21,13 @@ mod parts;
 mod structured;
 mod text;
 
-use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::{
-    meta::BinaryPolicy, meta::ResponseFormat, output::ToolOutput, page, seal::Sealer,
-    tokens::Encoding,
-};
-pub(crate) use budget::Budgets;
-pub(crate) use budget::ToolBudget;
+use crate::output::ToolOutput;
+pub(crate) use base::{CallFacts, Shaped};
+use base::{OVER, Report, set_next_cursor};
+pub(crate) use budget::{Budgets, ToolBudget};
 use parts::{Binary, Whole};
-
-/// What the optimizer knows about the call.
-pub(crate) struct CallFacts<'a> {
-    pub(crate) tool: &'static str,
-    pub(crate) format: ResponseFormat,
-    pub(crate) args: &'a JsonObject,
-    pub(crate) cursor_param: Option<&'static str>,
-    pub(crate) fingerprint: u32,
-    /// Seals the `next_cursor` of a cut page.
-    pub(crate) sealer: &'a Sealer,
-    pub(crate) wrap_structured: bool,
-    pub(crate) encoding: Encoding,
-    pub(crate) budget: usize,
-    pub(crate) char_budget: usize,
-    pub(crate) binary: BinaryPolicy,
-    /// The tool's arguments a model may narrow a request with, for advice.
-    pub(crate) arguments: &'a [std::borrow::Cow<'static, str>],
-}
-
-/// What the optimizer did, for logs and metrics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Report {
-    /// Tokens returned; `None` when the result fit without counting (count it later).
-    pub(crate) tokens: Option<usize>,
-    /// Tokens left out (estimated from the kept part's density).
-    pub(crate) tokens_cut: usize,
-    pub(crate) truncated: bool,
-}
-
-/// A shaped result: content blocks, structured value, `_meta` entries to add.
-pub(crate) struct Shaped {
-    pub(crate) content: Vec<ContentBlock>,
-    pub(crate) structured: Option<Value>,
-    pub(crate) truncation: Option<Value>,
-    pub(crate) report: Report,
-    /// Not even the smallest cut fits: `content` says so, as an error result.
-    pub(crate) failed: bool,
-}
 
 /// Whether holding `output` to `budget` may count tokens: its text and JSON are longer in
 /// bytes than the budget (bytes bound tokens from above, so a shorter result is never
@@ -127,22 +87,6 @@ pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
     cut::cut(whole, left_out, output.page, output.resume.as_ref(), facts)
 }
 
-/// Sets `next_cursor` to the page at `offset`, if the tool takes a cursor.
-fn set_next_cursor(value: &mut Value, facts: &CallFacts<'_>, offset: u64) {
-    if facts.cursor_param.is_some()
-        && let Some(map) = value.as_object_mut()
-    {
-        let cursor = page::mint(
-            facts.sealer,
-            offset,
-            facts.tool,
-            facts.fingerprint,
-            std::time::SystemTime::now(),
-        );
-        map.insert("next_cursor".to_owned(), Value::String(cursor));
-    }
-}
-
 /// Whether the whole result fits: `Some((tokens, mirror))`, with `tokens` exact or `None`
 /// when it fit by size alone and was not counted, and the mirror's text; `None` when over.
 #[allow(clippy::option_option)] // outer: fits or not; inner: counted or not (see above)
@@ -200,10 +144,6 @@ fn fits(whole: &Whole, facts: &CallFacts<'_>) -> Option<(Option<usize>, Option<S
     (tokens <= facts.budget && chars <= facts.char_budget)
         .then_some((count_tokens.then_some(tokens), mirror))
 }
-
-/// Past this many bytes per token of budget, a result is over budget without counting: no
-/// text runs longer tokens than that on average.
-const OVER: usize = 16;
 
 /// The compact JSON of `value`, unless it is longer than `limit` bytes.
 fn json_within(value: &Value, limit: usize) -> Option<String> {

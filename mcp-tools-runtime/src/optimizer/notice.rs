@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
 
-use super::CallFacts;
+use super::base::CallFacts;
 
 /// Tokens set aside for the notice before cutting.
 pub(super) const RESERVE: usize = 160;

@@ -5,10 +5,9 @@
 use serde_json::{Value, json};
 
 use super::{
-    CallFacts,
+    base::{CallFacts, set_next_cursor},
     fit::{self, Cut},
     notice::{Continuation, Notice, thousands},
-    set_next_cursor,
 };
 use crate::output::PageInfo;
 

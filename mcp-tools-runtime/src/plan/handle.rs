@@ -130,7 +130,7 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for PlanHandle<T
         if param.required {
             schema.required.push(param.name.to_owned());
         }
-        schema.plan_param = Some((param.name, crate::plan::plan_kind::<T>()));
+        schema.plan_param = Some((param.name, super::preview::plan_kind::<T>()));
     }
 
     fn extract(param: &'static ParamMeta, call: &Call<'_>) -> Result<Self, ArgError> {

@@ -19,4 +19,5 @@ pub use handle::PlanHandle;
 pub(crate) use handle::{HandleFields, HandleProblem, now_unix, open_handle, seal_handle};
 pub use key::IdempotencyKey;
 pub use preview::Plan;
-pub(crate) use preview::{PlanDraft, plan_kind};
+#[cfg(test)]
+pub(crate) use preview::plan_kind;

@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 use crate::{
     error::ToolError,
     meta::ResponseFormat,
-    output::IntoToolOutput,
-    output::ToolOutput,
+    output::{IntoToolOutput, PlanDraft, ToolOutput},
     schema::{self, OutputSchema},
     view,
 };
@@ -94,16 +93,6 @@ struct PlanShape<T> {
     /// When the handle expires; preview again after.
     #[schemars(extend("format" = "date-time"))]
     expires_at: String,
-}
-
-/// A plan on its way out: the runtime stores it and adds the handle.
-#[derive(Clone, Debug)]
-pub(crate) struct PlanDraft {
-    /// The plan as the store keeps it.
-    pub(crate) bytes: Vec<u8>,
-    pub(crate) ttl: Duration,
-    /// The plan's type ([`plan_kind`]), which binds its handle to commits of the same type.
-    pub(crate) kind: String,
 }
 
 impl<T: Serialize + JsonSchema> IntoToolOutput for Plan<T> {

@@ -6,7 +6,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{Store, StoreError, StoreFuture};
+use super::contract::{Store, StoreError, StoreFuture};
 
 /// A [`Store`] in this process's memory: right for one process, lost when it exits, and not
 /// shared with other replicas.
@@ -135,6 +135,6 @@ mod tests {
 
     #[tokio::test]
     async fn keeps_the_store_contract() {
-        super::super::check_contract(&MemoryStore::new(), "test:").await;
+        super::super::contract::check_contract(&MemoryStore::new(), "test:").await;
     }
 }

@@ -7,7 +7,7 @@ use redis::{
     aio::{ConnectionManager, ConnectionManagerConfig},
 };
 
-use super::{Store, StoreError, StoreFuture};
+use super::contract::{Store, StoreError, StoreFuture};
 
 /// How long one command may take unless [`RedisStore::with_timeout`] says otherwise.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(1);

@@ -9,7 +9,7 @@
 
 use regex_automata::{Anchored, Input, meta::Regex};
 
-use super::Encoding;
+use super::encoding::Encoding;
 
 /// The look-ahead pattern's index: its match gives back its last character.
 const LOOKAHEAD: usize = 1;

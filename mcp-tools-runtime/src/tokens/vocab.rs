@@ -12,7 +12,7 @@ use bpe::byte_pair_encoding::BytePairEncoding;
 use flate2::read::GzDecoder;
 use tokio::sync::watch;
 
-use super::{Encoding, split::Pretokenizer};
+use super::{encoding::Encoding, split::Pretokenizer};
 
 /// The factor `bpe` hashes token bytes with; for these two vocabularies it gives no
 /// collisions (the one `bpe-openai` builds them with; `bpe` checks it as it builds).

@@ -2,14 +2,15 @@
 //! a [`Server`](crate::server::Server) the same serving methods; [`http::Http`] holds what only
 //! HTTP needs.
 
-use std::{fmt, future::Future};
+use std::future::Future;
 
-use rmcp::{RoleServer, ServerHandler, ServiceExt, transport::IntoTransport};
+use rmcp::{RoleServer, ServerHandler, transport::IntoTransport};
 
 use crate::{registry::Registry, server::Server};
 
 #[cfg(all(feature = "stdio", feature = "http"))]
 mod args;
+mod base;
 #[cfg(feature = "http")]
 pub mod http;
 #[cfg(feature = "stdio")]
@@ -19,41 +20,10 @@ mod std_pipes;
 #[cfg(feature = "stdio")]
 mod stdio;
 
-pub(crate) mod sealed {
-    use rmcp::ServerHandler;
-
-    use crate::registry::Registry;
-
-    /// What the transports serve: the registry, alone or beside a handler of the
-    /// application's. Sealed: the transports rely on each session getting its own copy.
-    pub trait Served: ServerHandler + Clone + Send + Sync + 'static {
-        /// The registry behind the tools (its limits).
-        fn registry(&self) -> &Registry;
-        /// The same server for another client session (its own log level): one per HTTP
-        /// session.
-        fn for_session(&self) -> Self;
-    }
-}
-
-use sealed::Served;
-
-impl Served for Registry {
-    fn registry(&self) -> &Registry {
-        self
-    }
-    fn for_session(&self) -> Self {
-        Registry::for_session(self)
-    }
-}
-
-impl<H: ServerHandler + Clone> Served for Server<H> {
-    fn registry(&self) -> &Registry {
-        Server::registry(self)
-    }
-    fn for_session(&self) -> Self {
-        Server::for_session(self)
-    }
-}
+pub use base::ServeError;
+use base::{Served, serve};
+#[cfg(feature = "stdio")]
+use base::{serve_lines, serve_stdio};
 
 /// The serving methods of a [`Registry`] and a [`Server`](crate::server::Server): one client over
 /// stdio, over a line stream or any rmcp transport, or Streamable HTTP with the defaults
@@ -155,71 +125,3 @@ pub trait Serve: Served {
 impl Serve for Registry {}
 
 impl<H: ServerHandler + Clone> Serve for Server<H> {}
-
-/// Serves one client over `transport` until it disconnects.
-async fn serve<S, T, E, A>(served: S, transport: T) -> Result<(), ServeError>
-where
-    S: Served,
-    T: IntoTransport<RoleServer, E, A>,
-    E: std::error::Error + Send + Sync + 'static,
-{
-    let running = ServiceExt::serve(served, transport).await.map_err(|e| {
-        ServeError(format!(
-            "the client did not complete the MCP handshake: {e}"
-        ))
-    })?;
-    running
-        .waiting()
-        .await
-        .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
-    Ok(())
-}
-
-/// Serves one client over newline-delimited JSON-RPC until it disconnects.
-///
-/// Without rmcp's handshake (`serve_directly`): the handshake opens a session on the first
-/// of `initialize` or a 2026-07-28 request, and one opened on the latter requires that
-/// request's `_meta` of every request after, so an `initialize` that followed succeeded and
-/// every request of its session failed with -32602. Here each request is served by what it
-/// carries; what the handshake enforced before `initialize` the transport enforces.
-#[cfg(feature = "stdio")]
-async fn serve_lines<S, R, W>(served: S, reader: R, writer: W) -> Result<(), ServeError>
-where
-    S: Served,
-    R: tokio::io::AsyncRead + Unpin + Send + 'static,
-    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    let transport = stdio::LineTransport::new(reader, writer, served.registry().limits());
-    rmcp::service::serve_directly(served, transport, None)
-        .waiting()
-        .await
-        .map_err(|e| ServeError(format!("the server task failed: {e}")))?;
-    Ok(())
-}
-
-/// [`serve_lines`] over stdin and stdout: through the pipes themselves when both are pipes,
-/// else through tokio's `stdin()` and `stdout()`.
-#[cfg(feature = "stdio")]
-async fn serve_stdio<S: Served>(served: S) -> Result<(), ServeError> {
-    #[cfg(unix)]
-    if let Some(pipes) = std_pipes::Pipes::open() {
-        let (reader, writer, restore) = pipes.into_parts();
-        let served = serve_lines(served, reader, writer).await;
-        restore.blocking();
-        return served;
-    }
-    let (stdin, stdout) = rmcp::transport::stdio();
-    serve_lines(served, stdin, stdout).await
-}
-
-/// Why serving stopped with an error.
-#[derive(Debug)]
-pub struct ServeError(pub(crate) String);
-
-impl fmt::Display for ServeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ServeError {}

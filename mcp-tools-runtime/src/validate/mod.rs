@@ -10,6 +10,7 @@
 mod compile;
 pub(crate) mod format;
 mod node;
+mod pattern;
 
 use rmcp::model::JsonObject;
 use serde_json::Value;

@@ -6,8 +6,8 @@ use mcp_tools_shared::suggest;
 use serde_json::{Map, Number, Value};
 
 use super::{
-    compile::Pattern,
     format::{self, Format},
+    pattern::Pattern,
 };
 
 pub(super) const NULL: u8 = 1;

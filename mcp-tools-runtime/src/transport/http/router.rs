@@ -1,4 +1,4 @@
-//! The router [`Http`] builds: rmcp's service at `/mcp`, our layers in front.
+//! The router [`Http`](super::Http) builds: rmcp's service at `/mcp`, our layers in front.
 
 use std::sync::Arc;
 
@@ -6,14 +6,14 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use tokio_util::sync::CancellationToken;
 
 use super::{
-    Http, MCP_PATH,
     allow::AllowList,
     auth, body,
     body::BodyLimits,
     gate, host,
     sessions::{self, Sessions},
+    settings::Settings,
 };
-use crate::{context::Caller, registry::BuildError, transport::sealed::Served};
+use crate::{context::Caller, registry::BuildError, transport::base::Served, wire::MCP_PATH};
 
 /// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy. Requests
 /// pass our layers in order: [`host`] (which also sets the unauthenticated caller), the
@@ -21,12 +21,13 @@ use crate::{context::Caller, registry::BuildError, transport::sealed::Served};
 /// resource server, its token check comes after [`host`] and its scope check after
 /// [`body`] (see [`oauth`](super::oauth)).
 pub(super) fn router<S: Served>(
-    http: Http<S>,
+    served: S,
+    http: Settings,
     shutdown: CancellationToken,
 ) -> Result<axum::Router, BuildError> {
     #[cfg(feature = "oauth")]
-    let guard = oauth_guard(&http)?.map(Arc::new);
-    let registry = http.served.registry();
+    let guard = oauth_guard(&served, &http)?.map(Arc::new);
+    let registry = served.registry();
     let limits = registry.limits();
     // The Host and Origin checks are ours (`allow`), so rmcp's lists stay empty: it would
     // re-parse them, and copy them twice, on every request.
@@ -69,7 +70,6 @@ pub(super) fn router<S: Served>(
     log_unauthenticated(&http);
     #[cfg(feature = "oauth")]
     let step_up_registry = registry.clone();
-    let served = http.served;
     let service =
         StreamableHttpService::new(move || Ok(served.for_session()), sessions.clone(), config);
     let router = axum::Router::new()
@@ -105,7 +105,10 @@ pub(super) fn router<S: Served>(
 /// The OAuth resource server, checked against the registry's tools; `Err` also when a
 /// hook is set beside it.
 #[cfg(feature = "oauth")]
-fn oauth_guard<S: Served>(http: &Http<S>) -> Result<Option<super::oauth::Guard>, BuildError> {
+fn oauth_guard<S: Served>(
+    served: &S,
+    http: &Settings,
+) -> Result<Option<super::oauth::Guard>, BuildError> {
     let Some(config) = http.oauth.clone() else {
         return Ok(None);
     };
@@ -115,7 +118,7 @@ fn oauth_guard<S: Served>(http: &Http<S>) -> Result<Option<super::oauth::Guard>,
             "both `oauth` and `authenticate` are set: a request would be vouched for twice; keep one (an `authenticate` hook can accept bearer tokens too)".to_owned(),
         );
     }
-    let registry = http.served.registry();
+    let registry = served.registry();
     let scopes: Vec<&str> = registry
         .definitions()
         .iter()
@@ -133,7 +136,7 @@ fn oauth_guard<S: Served>(http: &Http<S>) -> Result<Option<super::oauth::Guard>,
 
 /// Says at start who a request is that nothing authenticated, so an open server is never
 /// open by surprise.
-fn log_unauthenticated<S>(http: &Http<S>) {
+fn log_unauthenticated(http: &Settings) {
     let caller: &Caller = &http.unauthenticated_caller;
     #[cfg(feature = "oauth")]
     if http.oauth.is_some() {

@@ -12,7 +12,7 @@ use axum::{
     response::Response,
 };
 
-use super::{Guard, refusal::Refusal};
+use super::{guard::Guard, refusal::Refusal};
 
 pub(super) async fn authenticate(
     State(guard): State<Arc<Guard>>,

@@ -13,7 +13,7 @@ use super::{
     uri::{self, WELL_KNOWN},
     verify::{Checks, Verifier},
 };
-use crate::transport::http::MCP_PATH;
+use crate::wire::MCP_PATH;
 
 /// The resource server, ready to serve.
 pub(crate) struct Guard {

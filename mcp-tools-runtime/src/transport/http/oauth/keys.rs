@@ -7,7 +7,7 @@ use jsonwebtoken::{
 };
 use serde::Deserialize;
 
-use super::SigningAlgorithm;
+use super::config::SigningAlgorithm;
 
 /// What kind of key, as far as choosing it for an algorithm goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use axum::{
     routing::get,
 };
 
-use super::Guard;
+use super::guard::Guard;
 
 /// The document at each of its paths: the bare well-known one, and the ones with the
 /// resource's path appended, which clients try first.

@@ -12,7 +12,7 @@ use axum::{
 };
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest};
 
-use super::{Guard, refusal::insufficient_scope};
+use super::{guard::Guard, refusal::insufficient_scope};
 use crate::{context::Caller, definition::ToolDefinition, registry::Registry};
 
 /// The tool a `tools/call` names, put in the request's extensions by the body reader.

@@ -5,9 +5,13 @@ use std::{borrow::Cow, future::Future, pin::Pin, sync::Arc};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::Value;
 
+mod once;
+
+pub(crate) use once::OnceParam;
+
 use crate::{
     arg::Call,
-    call::count::CallKeys,
+    counter::CallKeys,
     error::ToolError,
     meta::{AliasMeta, BinaryPolicy, StateNeed, ToolMeta},
     optimizer::{Budgets, ToolBudget},
@@ -53,7 +57,7 @@ pub struct ToolDefinition {
     pub(crate) format_param: Option<&'static str>,
     pub(crate) cursor_param: Option<&'static str>,
     /// What makes a call run once: a plan handle or an idempotency key parameter.
-    pub(crate) once: crate::call::OnceParam,
+    pub(crate) once: OnceParam,
     pub(crate) needs: Vec<StateNeed>,
     /// Its budgets, resolved against the registry's when the registry is built.
     pub(crate) budget: ToolBudget,
@@ -165,7 +169,7 @@ impl ToolDefinition {
             wrap_structured,
             format_param: input.format_param,
             cursor_param: input.cursor_param,
-            once: crate::call::OnceParam::of(meta, &input, &mut problems),
+            once: OnceParam::of(meta, &input, &mut problems),
             needs: input.needs,
             budget: budget_for(meta, input.format_param.is_some(), Budgets::default()),
             binary: meta.binary.unwrap_or_default(),
