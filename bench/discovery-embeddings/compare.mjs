@@ -6,7 +6,7 @@
 // the model's times w). The fusion's k and w are chosen on the dev half only, then reported
 // on both halves, so the held-out figure says whether the choice generalises.
 //
-// Reads the rankings `cargo test -p mcp-tools-tests --test discovery_bench` writes:
+// Reads the rankings `cargo test -p mcp-tools-tests --test end_to_end discovery_bench::` writes:
 //
 //   node compare.mjs [path to discovery-bench.json]
 
@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dumpPath = process.argv[2] ?? path.join(here, "../../target/tmp/discovery-bench.json");
 if (!fs.existsSync(dumpPath)) {
-  console.error(`${dumpPath} is missing: run \`cargo test -p mcp-tools-tests --all-features --test discovery_bench\` first`);
+  console.error(`${dumpPath} is missing: run \`cargo test -p mcp-tools-tests --all-features --test end_to_end discovery_bench::\` first`);
   process.exit(1);
 }
 const { tools, tasks } = JSON.parse(fs.readFileSync(dumpPath, "utf8"));

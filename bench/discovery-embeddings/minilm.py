@@ -98,7 +98,7 @@ def summary(description):
 
 def main():
     if not DUMP.exists():
-        sys.exit(f"{DUMP} is missing: run `cargo test -p mcp-tools-tests --all-features --test discovery_bench` first")
+        sys.exit(f"{DUMP} is missing: run `cargo test -p mcp-tools-tests --all-features --test end_to_end discovery_bench::` first")
     data = json.loads(DUMP.read_text())
     tools, tasks = data["tools"], data["tasks"]
     names = [t["name"] for t in tools]

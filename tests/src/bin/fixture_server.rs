@@ -9,7 +9,7 @@
 //! With `--http`, the first line on stdout is the endpoint's URL (useful with port 0), and
 //! every request is served as the local user (`Http::unauthenticated_caller(Caller::local())`,
 //! said in so many words): the clients under test speak the protocol, and who may call
-//! what is tested apart, in `tests/oauth.rs`. Logs go to stderr; `RUST_LOG` filters them
+//! what is tested apart, in `tests/tests/in_process/oauth.rs`. Logs go to stderr; `RUST_LOG` filters them
 //! (default `info`).
 
 use std::{io::Write, process::ExitCode};

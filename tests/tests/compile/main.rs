@@ -1,0 +1,10 @@
+//! Tests that compile code: the `#[tool]` UI tests (trybuild), the crate settings, and the
+//! design rules measured on the corpus of real servers' tools.
+
+#[path = "../common_crates/mod.rs"]
+mod common_crates;
+
+mod corpus;
+mod crate_config;
+mod ui;
+mod ui_rules;

@@ -1,0 +1,157 @@
+//! The official MCP conformance suite (`@modelcontextprotocol/conformance`, the versions
+//! pinned in `tests/node/package.json`) against the conformance server of the examples
+//! (`mcp_tools_examples::conformance`), served in process over Streamable HTTP: every
+//! server scenario of 0.1.16, and of 0.2.0-alpha.12 for the 2025-11-25 and 2026-07-28
+//! revisions. A failed check fails the test; each scenario's counts are printed. Node and
+//! the suite are installed by the tests themselves (`common_node`).
+
+use crate::common_node;
+
+use std::{collections::BTreeMap, path::Path, time::Duration};
+
+use serde_json::Value;
+
+/// One whole run of a suite version; the 2026-07-28 scenarios wait on streams, so minutes.
+const RUN_TIMEOUT: Duration = Duration::from_secs(900);
+
+/// Characters of the timestamp the suite appends to a scenario's results directory.
+const TIMESTAMP_LEN: usize = "-2026-11-30T21-01-58-005Z".len();
+
+/// Checks per scenario: (passed, failed, warnings).
+type Counts = BTreeMap<String, (usize, usize, usize)>;
+
+/// Serves the conformance server on a free loopback port until the returned sender drops.
+async fn serve() -> (String, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let url = format!("http://{}/mcp", listener.local_addr().expect("an address"));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = mcp_tools_examples::conformance::server().expect("the server builds");
+    tokio::spawn(
+        mcp_tools_runtime::http::Http::new(server).serve_on(listener, async move {
+            let _ = stopped.await;
+        }),
+    );
+    (url, stop)
+}
+
+/// Reads every `checks.json` the suite wrote under `dir`.
+fn counts(dir: &Path) -> Counts {
+    let mut counts = Counts::new();
+    for entry in std::fs::read_dir(dir).expect("the suite wrote its results") {
+        let scenario_dir = entry.expect("a results entry").path();
+        let checks = scenario_dir.join("checks.json");
+        let Ok(text) = std::fs::read_to_string(&checks) else {
+            continue;
+        };
+        // `server-<scenario>-<timestamp>`, the timestamp `-2026-11-30T21-01-58-005Z`.
+        let name = scenario_dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_prefix("server-"))
+            .and_then(|n| n.get(..n.len().checked_sub(TIMESTAMP_LEN)?))
+            .expect("a scenario directory name")
+            .to_owned();
+        let checks: Vec<Value> = serde_json::from_str(&text).expect("checks.json is JSON");
+        let entry = counts.entry(name).or_default();
+        for check in checks {
+            match check["status"].as_str() {
+                Some("SUCCESS") => entry.0 += 1,
+                Some("FAILURE") => entry.1 += 1,
+                Some("WARNING") => entry.2 += 1,
+                _ => {}
+            }
+        }
+    }
+    counts
+}
+
+/// Runs `package` (one of the pinned suite versions) with `args`; returns its counts.
+async fn run_suite(package: &str, args: &[&str], label: &str) -> Counts {
+    let (url, _stop) = serve().await;
+    let out = tempdir(label);
+    let output = common_node::output_of(
+        common_node::package_command(package, "conformance")
+            .args(["server", "--url", &url])
+            .args(args)
+            .arg("-o")
+            .arg(&out),
+        &format!("the conformance suite ({label})"),
+        RUN_TIMEOUT,
+    )
+    .await;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout
+        .split_once("=== SUMMARY ===")
+        .map_or(stdout.as_ref(), |(_, s)| s);
+    let version = common_node::package_version(package);
+    println!("conformance {version} {label}:{summary}");
+    let counts = counts(&out);
+    let failed: Vec<String> = counts
+        .iter()
+        .filter(|(_, c)| c.1 > 0)
+        .map(|(s, c)| format!("{s} ({} failed)", c.1))
+        .collect();
+    assert!(
+        failed.is_empty() && output.status.success(),
+        "conformance {version} {label}: failed scenarios {failed:?} (exit {}); the suite said:\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Every scenario ran and checked something: a scenario the suite skipped is not a pass.
+    for (scenario, (passed, _, _)) in &counts {
+        assert!(*passed > 0, "{label}: scenario {scenario} passed no check");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    counts
+}
+
+fn tempdir(label: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("conformance-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a results directory");
+    dir
+}
+
+fn names(counts: &Counts) -> Vec<&str> {
+    counts.keys().map(String::as_str).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_server_scenario_of_0_1_16_passes() {
+    let counts = run_suite("conformance-0.1", &["--suite", "all"], "all").await;
+    // The whole `list --server` of 0.1.16, pending scenarios included.
+    assert_eq!(counts.len(), 32, "{:?}", names(&counts));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_server_scenario_of_0_2_passes_for_2025_11_25() {
+    let args = ["--suite", "all", "--spec-version", "2025-11-25"];
+    let counts = run_suite("conformance-0.2", &args, "2025-11-25").await;
+    assert!(
+        counts.contains_key("server-initialize"),
+        "{:?}",
+        names(&counts)
+    );
+    assert!(counts.contains_key("tools-call-elicitation"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_server_scenario_of_0_2_passes_for_2026_07_28() {
+    let args = ["--suite", "all", "--spec-version", "2026-07-28"];
+    let counts = run_suite("conformance-0.2", &args, "2026-07-28").await;
+    for scenario in [
+        "server-stateless",
+        "caching",
+        "input-required-result-tampered-state",
+        "input-required-result-multi-round",
+    ] {
+        assert!(
+            counts.contains_key(scenario),
+            "{scenario}: {:?}",
+            names(&counts)
+        );
+    }
+}
