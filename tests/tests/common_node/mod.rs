@@ -12,10 +12,9 @@
 // Each test binary that includes this module uses its own subset of it.
 #![allow(dead_code)]
 
-#[path = "../common_process/mod.rs"]
-mod process;
+// Beside this module in the binary: the node tests spawn processes as the others do.
 #[allow(unused_imports)] // each test binary uses its own subset
-pub(crate) use process::{assert_script_passed, kill_group, output_of};
+pub(crate) use crate::common_process::{assert_script_passed, kill_group, output_of};
 
 use std::{
     fs::OpenOptions,
