@@ -7,7 +7,7 @@ use std::{
 };
 
 use chrono::DateTime;
-use mcp_tools_runtime::ToolError;
+use mcp_tools::ToolError;
 
 use crate::{
     event_log::EventLog,
@@ -294,7 +294,7 @@ mod tests {
         let dispatched = first_in(&depot, Status::Dispatched);
         let number = &dispatched.shipment_number;
         let err = depot.set_weight(number, 12.5).unwrap_err();
-        assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::Conflict);
+        assert_eq!(err.kind(), mcp_tools::ErrorKind::Conflict);
         assert_eq!(
             err.message(),
             format!(
@@ -310,7 +310,7 @@ mod tests {
         let pending = first_in(&depot, Status::Pending);
         for kg in [0.0, -1.0, f64::NAN, f64::INFINITY] {
             let err = depot.set_weight(&pending.shipment_number, kg).unwrap_err();
-            assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::InvalidInput);
+            assert_eq!(err.kind(), mcp_tools::ErrorKind::InvalidInput);
         }
     }
 
@@ -336,7 +336,7 @@ mod tests {
         let err = depot
             .cancel(&delivered.shipment_number, "too late")
             .unwrap_err();
-        assert_eq!(err.kind(), mcp_tools_runtime::ErrorKind::Conflict);
+        assert_eq!(err.kind(), mcp_tools::ErrorKind::Conflict);
         assert!(err.message().contains("already delivered"), "{err}");
     }
 }

@@ -22,7 +22,7 @@ mod responses;
 
 use std::sync::Arc;
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     definition::ToolDefinition,
     registry::BuildError,

@@ -5,7 +5,7 @@
 // `#[tool]` requires an `async fn`.
 #![allow(clippy::unused_async)]
 
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -125,7 +125,7 @@ pub async fn commit_reroute(
 mod tests {
     use std::sync::Arc;
 
-    use mcp_tools_runtime::{
+    use mcp_tools::{
         Registry,
         rmcp::model::CallToolResult,
         store::{MemoryStore, Store},

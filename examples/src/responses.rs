@@ -1,7 +1,7 @@
 //! What the tools send back under the response budgets: concise and detailed pages, cursors
 //! that walk every match once, cut pages that stay valid, and long logs read in parts.
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
     rmcp::model::CallToolResult,

@@ -8,7 +8,7 @@
 
 use std::{collections::BTreeMap, sync::Arc, time::Duration};
 
-use mcp_tools_runtime::{ToolError, store::Store};
+use mcp_tools::{ToolError, store::Store};
 use serde::{Deserialize, Serialize};
 
 use crate::Shipment;
@@ -23,7 +23,7 @@ const TABLE_TTL: Duration = Duration::from_secs(365 * 24 * 60 * 60);
 const MAX_RACES: usize = 64;
 
 /// The routes over the registry's store: share one `Arc` with
-/// [`RegistryBuilder::store`](mcp_tools_runtime::registry::RegistryBuilder::store).
+/// [`RegistryBuilder::store`](mcp_tools::registry::RegistryBuilder::store).
 #[derive(Clone)]
 pub struct Routing {
     store: Arc<dyn Store>,

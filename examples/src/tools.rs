@@ -6,7 +6,7 @@
 // `#[tool]` requires an `async fn`, and the in-memory depot never has to wait.
 #![allow(clippy::unused_async)]
 
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 use crate::{
     depot::Depot,
@@ -164,7 +164,7 @@ pub async fn cancel(
 
 #[cfg(test)]
 mod tests {
-    use mcp_tools_runtime::{ErrorKind, rmcp::model::CallToolResult, store::MemoryStore};
+    use mcp_tools::{ErrorKind, rmcp::model::CallToolResult, store::MemoryStore};
     use serde_json::{Value, json};
 
     use super::*;
@@ -435,7 +435,7 @@ mod tests {
         assert_ne!(result.is_error, Some(true), "{}", text(&result));
         let meta = result.meta.unwrap();
         assert_eq!(
-            meta.0[mcp_tools_runtime::wire::DEPRECATION_META_KEY]["use"],
+            meta.0[mcp_tools::wire::DEPRECATION_META_KEY]["use"],
             Value::from("shipment_set_weight")
         );
     }

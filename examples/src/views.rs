@@ -1,6 +1,6 @@
 //! What the tools return: views of shipments shaped for what the model does next.
 
-use mcp_tools_runtime::view::{detailed_only, detailed_only_some};
+use mcp_tools::view::{detailed_only, detailed_only_some};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -121,7 +121,7 @@ impl From<Shipment> for StatusView {
 
 #[cfg(test)]
 mod tests {
-    use mcp_tools_runtime::{ResponseFormat, view::with_format};
+    use mcp_tools::{ResponseFormat, view::with_format};
     use serde_json::Value;
 
     use super::*;

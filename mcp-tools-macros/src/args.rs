@@ -119,12 +119,12 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
     let name = ident.to_string();
     let rename = (!renamed).then(|| quote!(#[schemars(rename = #name)]));
     let shadow = format_ident!("__McpToolsArgs{}", ident);
-    let schemars = quote!(::mcp_tools_runtime::__private::v1::schemars);
+    let schemars = quote!(::mcp_tools::__private::v1::schemars);
     let diagnostics = cx.into_tokens(Some(ident));
     quote! {
         const _: () = {
             #[derive(#schemars::JsonSchema)]
-            #[schemars(crate = "::mcp_tools_runtime::__private::v1::schemars")]
+            #[schemars(crate = "::mcp_tools::__private::v1::schemars")]
             #rename
             #(#container)*
             #[allow(dead_code, non_camel_case_types, clippy::all, clippy::pedantic)]

@@ -1,7 +1,7 @@
-//! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools-runtime): `#[tool]` and `tools![...]`.
+//! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools): `#[tool]` and `tools![...]`.
 //!
-//! Depend on `mcp-tools-runtime`, which re-exports these macros and documents them; the
-//! generated code refers to `::mcp_tools_runtime::__private::v1` only, the contract of this
+//! Depend on `mcp-tools`, which re-exports these macros and documents them; the
+//! generated code refers to `::mcp_tools::__private::v1` only, the contract of this
 //! version (the runtime pins this crate to its own version).
 //!
 //! Each macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
@@ -26,20 +26,20 @@ mod words;
 
 use proc_macro::TokenStream;
 
-/// Turns a documented `async fn` into an MCP tool. See `mcp_tools_runtime::tool`.
+/// Turns a documented `async fn` into an MCP tool. See `mcp_tools::tool`.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::tool(args.into(), item.into()).into()
 }
 
-/// Lists tools for the registry: `tools![set_weight, orders::cancel]`. See `mcp_tools_runtime::tools`.
+/// Lists tools for the registry: `tools![set_weight, orders::cancel]`. See `mcp_tools::tools`.
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     tools_list::expand(input.into()).into()
 }
 
 /// The design rules and `#[param(...)]` keys on the fields of an argument struct. See
-/// `mcp_tools_runtime::ToolArgs`.
+/// `mcp_tools::ToolArgs`.
 #[proc_macro_derive(ToolArgs, attributes(param))]
 pub fn tool_args(input: TokenStream) -> TokenStream {
     args::derive(input.into()).into()

@@ -167,7 +167,7 @@ impl ToolFn {
         };
         let krate = match &args.krate {
             Some(path) => quote!(#path),
-            None => quote!(::mcp_tools_runtime),
+            None => quote!(::mcp_tools),
         };
         let action_key = words::normalize(&action.value);
         ToolFn {

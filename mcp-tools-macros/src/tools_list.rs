@@ -43,7 +43,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     };
     let krate = list
         .krate
-        .map_or_else(|| quote!(::mcp_tools_runtime), |p| quote!(#p));
+        .map_or_else(|| quote!(::mcp_tools), |p| quote!(#p));
     let definitions = list.tools.iter().map(
         |path| quote_spanned!(path.span()=> <#path as #krate::__private::v1::ToolSpec>::definition()),
     );

@@ -1,9 +1,9 @@
-//! What [mcp-tools](https://docs.rs/mcp-tools-runtime)' macro and runtime must agree on:
+//! What [mcp-tools](https://docs.rs/mcp-tools)' macro and runtime must agree on:
 //! the `format` names the macro accepts and the runtime checks, the binary policies, the
 //! one "did you mean …?" both use, and the title a tool gets when it gives none.
 //!
 //! A proc-macro crate can export only macros, so these live here. Not meant to be used
-//! directly; depend on `mcp-tools-runtime`.
+//! directly; depend on `mcp-tools`.
 
 pub mod binary;
 pub mod format;

@@ -30,7 +30,7 @@ use std::{
 };
 
 use criterion::Criterion;
-use mcp_tools_runtime::{Registry, tool, tools};
+use mcp_tools::{Registry, tool, tools};
 use rmcp::{
     Peer, RoleClient, RoleServer, ServerHandler, ServiceExt,
     model::{CallToolRequestParams, JsonObject, NumberOrString, RequestId},

@@ -22,7 +22,7 @@ use std::{
 
 use common_redis::RedisServer;
 use criterion::Criterion;
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     prelude::*,
     store::{MemoryStore, Store},

@@ -15,7 +15,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcp_tools_runtime::{Registry, State, ToolOutput, tokens::Encoding, tool, tools};
+use mcp_tools::{Registry, State, ToolOutput, tokens::Encoding, tool, tools};
 use serde_json::{Value, json};
 
 /// The value a call returns, shared by the registry.

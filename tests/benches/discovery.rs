@@ -18,7 +18,7 @@ use std::{hint::black_box, time::Duration};
 use bm25::{Language, SearchEngineBuilder};
 use common_real_tools::{catalog, definitions, searchable_text, servers, tasks};
 use criterion::{BatchSize, Criterion};
-use mcp_tools_runtime::{Registry, tokens::Encoding, wire::SEARCH_TOOL};
+use mcp_tools::{Registry, tokens::Encoding, wire::SEARCH_TOOL};
 use serde_json::json;
 use tokio::runtime::Builder;
 

@@ -15,7 +15,7 @@ mod common_http;
 use std::time::{Duration, Instant};
 
 use common_http::{Conn, call_body, start_session};
-use mcp_tools_runtime::{Registry, tool, tools};
+use mcp_tools::{Registry, tool, tools};
 use serde_json::json;
 
 /// Add two numbers and return their sum as text.
@@ -65,12 +65,11 @@ async fn measure(warmup: usize, calls: usize) -> Vec<Duration> {
         .expect("a free port");
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(mcp_tools_runtime::http::Http::new(registry).serve_on(
-        listener,
-        async {
+    let server = tokio::spawn(
+        mcp_tools::http::Http::new(registry).serve_on(listener, async {
             let _ = stopped.await;
-        },
-    ));
+        }),
+    );
     let mut conn = Conn::open(addr).await;
     let session = start_session(&mut conn).await;
     let mut times = Vec::with_capacity(calls);

@@ -30,7 +30,7 @@ use std::{
 };
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-use mcp_tools_runtime::{
+use mcp_tools::{
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
     prelude::*,
     rmcp::model::CallToolResult,
@@ -591,7 +591,7 @@ impl Flusher {
 // ------------------------------------------------------------------------------ the tool
 
 mod fixture {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     use super::Report;
 

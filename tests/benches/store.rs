@@ -20,7 +20,7 @@ use std::{
 
 use common_redis::RedisServer;
 use criterion::Criterion;
-use mcp_tools_runtime::store::{MemoryStore, Store};
+use mcp_tools::store::{MemoryStore, Store};
 use tokio::runtime::Builder;
 
 /// A plan as the runtime stores it: a few hundred bytes of arguments and preview.

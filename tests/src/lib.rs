@@ -4,7 +4,7 @@
 //! that panic, fail internally, run past their timeout, need a scope, or report progress, so
 //! real MCP clients can check how the runtime handles each case over a real transport.
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry, definition::ToolDefinition, registry::BuildError, registry::RegistryBuilder,
     store::MemoryStore,
 };
@@ -23,7 +23,7 @@ pub mod fixtures {
 
     use std::time::Duration;
 
-    use mcp_tools_runtime::{definition::ToolDefinition, prelude::*};
+    use mcp_tools::{definition::ToolDefinition, prelude::*};
 
     /// What [`check_database`] hides from the model: the host it could not reach.
     pub const SECRET_DETAIL: &str = "db-7.internal:5432 refused";

@@ -12,7 +12,7 @@ use std::{
     time::Duration,
 };
 
-use mcp_tools_runtime::{Registry, prelude::*, tokens::Encoding, wire::TRUNCATION_META_KEY};
+use mcp_tools::{Registry, prelude::*, tokens::Encoding, wire::TRUNCATION_META_KEY};
 use serde_json::json;
 
 /// The tool's budget, in tokens.

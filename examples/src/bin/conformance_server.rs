@@ -2,7 +2,7 @@
 //! `PORT=8001 cargo run -p mcp-tools-examples --bin conformance-server` serves Streamable
 //! HTTP at `http://127.0.0.1:$PORT/mcp`; `--stdio` serves stdio.
 
-use mcp_tools_runtime::Serve as _;
+use mcp_tools::Serve as _;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// The server's state: every note, in the order added.
 type Notes = Mutex<Vec<Note>>;

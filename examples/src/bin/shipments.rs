@@ -3,7 +3,7 @@
 
 use std::{io::IsTerminal, net::SocketAddr, process::ExitCode, sync::Arc};
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Registry, Serve as _,
     http::{
         Http,
@@ -327,7 +327,7 @@ fn oauth_settings(var: impl Fn(&str) -> Option<String>) -> Result<Option<OAuthSe
     reason = "the build without the feature refuses"
 )]
 fn with_oauth(http: Http<Registry>, oauth: OAuthSettings) -> Result<Http<Registry>, String> {
-    use mcp_tools_runtime::http::oauth::ResourceServer;
+    use mcp_tools::http::oauth::ResourceServer;
     let host = oauth
         .resource
         .split_once("://")
@@ -463,7 +463,7 @@ mod tests {
         let build = |resource: &str| {
             let registry = mcp_tools_examples::registry().map_err(|e| e.to_string())?;
             with_oauth(Http::new(registry), settings(resource))?
-                .router(mcp_tools_runtime::CancellationToken::new())
+                .router(mcp_tools::CancellationToken::new())
                 .map_err(|e| e.to_string())
         };
         assert!(build("https://mcp.example.com/mcp").is_ok());

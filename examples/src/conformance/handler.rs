@@ -9,7 +9,7 @@ use std::{
     sync::{Arc, Mutex, PoisonError},
 };
 
-use mcp_tools_runtime::rmcp::{
+use mcp_tools::rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
         CompleteRequestParams, CompleteResult, CompletionInfo, ContentBlock, ElicitRequest,

@@ -9,7 +9,7 @@ use std::{
     },
 };
 
-use mcp_tools_runtime::rmcp::service::SubscriptionSink;
+use mcp_tools::rmcp::service::SubscriptionSink;
 
 /// Cheap to clone: every clone sees the same streams.
 #[derive(Clone, Debug, Default)]

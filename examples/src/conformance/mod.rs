@@ -8,7 +8,7 @@ mod handler;
 mod hub;
 mod tools;
 
-use mcp_tools_runtime::{Registry, Server, registry::BuildError};
+use mcp_tools::{Registry, Server, registry::BuildError};
 
 pub use handler::Handler;
 

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     prelude::*,
     rmcp::model::{
         ContentBlock, CreateMessageRequestParams, ElicitRequestParams, ElicitResult,
@@ -392,14 +392,14 @@ fn form(message: &str, schema: Value) -> ElicitRequestParams {
 fn ask_name(message: &str) -> InputRequest {
     let schema =
         json!({"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]});
-    InputRequest::Elicitation(mcp_tools_runtime::rmcp::model::ElicitRequest::new(form(
+    InputRequest::Elicitation(mcp_tools::rmcp::model::ElicitRequest::new(form(
         message, schema,
     )))
 }
 
 #[allow(deprecated)] // sampling is deprecated by 2026-07-28, and the suite tests it
 fn sampling_ask(prompt: &str) -> InputRequest {
-    InputRequest::CreateMessage(mcp_tools_runtime::rmcp::model::CreateMessageRequest::new(
+    InputRequest::CreateMessage(mcp_tools::rmcp::model::CreateMessageRequest::new(
         CreateMessageRequestParams::new(vec![SamplingMessage::user_text(prompt)], 100),
     ))
 }
@@ -426,7 +426,7 @@ pub(crate) fn text_resource(uri: &str, mime_type: &str, text: &str) -> ResourceC
 }
 
 /// Every tool of the server.
-pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools_runtime::definition::ToolDefinition> {
+pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools::definition::ToolDefinition> {
     tools![
         simple_text,
         image_content,

@@ -14,7 +14,7 @@
 
 use std::{io::Write, process::ExitCode};
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Serve as _,
     http::{Http, MCP_PATH},
 };

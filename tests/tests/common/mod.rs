@@ -8,7 +8,7 @@
 //! unbounded `u64` and `i64`, `ResponseFormat`, `Json<T>` and `Json<Vec<T>>` outputs, and a
 //! tool without parameters.
 
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

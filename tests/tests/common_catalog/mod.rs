@@ -11,7 +11,7 @@
 // A handler that awaits nothing is the point of a fixture; the tools must still be `async`.
 #![allow(clippy::unused_async)]
 
-use mcp_tools_runtime::definition::ToolDefinition;
+use mcp_tools::definition::ToolDefinition;
 
 /// Expands a domain's tool declarations into `#[tool]` fns in the given namespace, each
 /// returning a fixed line, and an `all()` fn with their definitions in declaration order.
@@ -30,7 +30,7 @@ macro_rules! domain {
     ) => {
         $(
             $(#[doc = $doc])*
-            #[::mcp_tools_runtime::tool(namespace = $ns, $($keys)*)]
+            #[::mcp_tools::tool(namespace = $ns, $($keys)*)]
             pub(crate) async fn $name( $( $(#[$($attr)*])* $param: $ty ),* ) -> String {
                 let _ = ($(&$param,)*);
                 concat!($ns, "_", stringify!($name), ": done").to_owned()
@@ -38,8 +38,8 @@ macro_rules! domain {
         )*
 
         /// Every tool of this namespace, in declaration order.
-        pub(crate) fn all() -> Vec<::mcp_tools_runtime::definition::ToolDefinition> {
-            ::mcp_tools_runtime::tools![$($name),*]
+        pub(crate) fn all() -> Vec<::mcp_tools::definition::ToolDefinition> {
+            ::mcp_tools::tools![$($name),*]
         }
     };
 }

@@ -6,7 +6,7 @@
 
 use std::{future::IntoFuture, time::Duration};
 
-use mcp_tools_runtime::{Registry, Serve as _, ServeError};
+use mcp_tools::{Registry, Serve as _, ServeError};
 use rmcp::{
     ClientHandler, Peer, RoleClient, ServiceExt,
     model::{CallToolRequestParams, CallToolResult, JsonObject},

@@ -14,7 +14,7 @@ use std::{
     sync::Mutex,
 };
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     __private::v1::{Call, CallFuture, InputSchema, RawSchema, ToolDefinition, ToolMeta},
     Caller, Registry, ToolOutput,
     rmcp::model::{JsonObject, Tool},

@@ -28,7 +28,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcp_tools_runtime::store::RedisStore;
+use mcp_tools::store::RedisStore;
 
 /// How long a started server may take to answer `PING`.
 const START_TIMEOUT: Duration = Duration::from_secs(10);

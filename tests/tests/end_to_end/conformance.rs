@@ -29,7 +29,7 @@ async fn serve() -> (String, tokio::sync::oneshot::Sender<()>) {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = mcp_tools_examples::conformance::server().expect("the server builds");
     tokio::spawn(
-        mcp_tools_runtime::http::Http::new(server).serve_on(listener, async move {
+        mcp_tools::http::Http::new(server).serve_on(listener, async move {
             let _ = stopped.await;
         }),
     );

@@ -39,7 +39,7 @@ use std::{
 };
 
 use common_real_tools::{Task, catalog, published_tasks, searchable_text, servers, tasks, words};
-use mcp_tools_runtime::{
+use mcp_tools::{
     rmcp::model::{CallToolResult, Tool},
     tokens::Encoding,
     wire::SEARCH_TOOL,

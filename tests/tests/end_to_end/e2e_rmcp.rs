@@ -16,7 +16,7 @@ use std::{
 use crate::common_client;
 
 use common_client::{IO_TIMEOUT, call, connect, connect_with, request, within};
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Registry, Serve as _,
     wire::{DEPRECATION_META_KEY, ERROR_META_KEY},
 };
@@ -1349,11 +1349,12 @@ async fn over_http_a_foreign_origin_is_refused_and_a_local_one_served() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(
-        mcp_tools_runtime::http::Http::new(fixture_registry()).serve_on(listener, async {
+    let server = tokio::spawn(mcp_tools::http::Http::new(fixture_registry()).serve_on(
+        listener,
+        async {
             let _ = stopped.await;
-        }),
-    );
+        },
+    ));
     // A page on another site must not reach a local server through the browser (spec: 403).
     assert_eq!(
         post_initialize(addr, Some("http://evil.example.com")).await,

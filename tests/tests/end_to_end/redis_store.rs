@@ -10,7 +10,7 @@ use std::{
 };
 
 use common_redis::RedisServer;
-use mcp_tools_runtime::store::{RedisStore, Store, check_contract};
+use mcp_tools::store::{RedisStore, Store, check_contract};
 use tokio::sync::Barrier;
 
 const TTL: Duration = Duration::from_secs(60);

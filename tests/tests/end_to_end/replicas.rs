@@ -43,11 +43,11 @@ use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use common_balancer::{Balancer, REPLICA_HEADER};
 use common_http::{Conn, call_body, post_bytes};
 use common_redis::RedisServer;
-use mcp_tools_examples::{Depot, Routing, Status, routing::Table};
-use mcp_tools_runtime::{
+use mcp_tools::{
     store::{RedisStore, Store},
     wire::{ERROR_META_KEY, REPLAY_META_KEY},
 };
+use mcp_tools_examples::{Depot, Routing, Status, routing::Table};
 use serde_json::{Value, json};
 
 /// The example server, built from its source as a binary of this package.

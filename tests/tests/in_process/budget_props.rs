@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     PageCursor, Registry, ToolOutput,
     prelude::Page,
     rmcp::model::{CallToolResult, ContentBlock},

@@ -22,7 +22,7 @@ use std::{collections::HashSet, fmt::Write as _, sync::LazyLock};
 use crate::common_client;
 
 use common_client::{call, connect, within};
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     prelude::*,
     rmcp::model::{ContentBlock, ResourceContents},

@@ -10,7 +10,7 @@ use std::{
     sync::atomic::{AtomicUsize, Ordering},
 };
 
-use mcp_tools_runtime::{Registry, tool, tools};
+use mcp_tools::{Registry, tool, tools};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -177,7 +177,7 @@ fn a_keyword_the_check_does_not_enforce_fails_the_build() {
 }
 
 /// Which parcels to list: an argument struct whose fields carry `#[param]` keys.
-#[derive(Debug, Deserialize, mcp_tools_runtime::ToolArgs)]
+#[derive(Debug, Deserialize, mcp_tools::ToolArgs)]
 struct ParcelFilters {
     /// Most parcels to return.
     #[param(min = 1, max = 50)]
@@ -256,7 +256,7 @@ fn tool_args_fields_carry_their_keys_into_the_schema_and_every_call() {
 
 /// The same filters as the whole arguments object, the way an rmcp server takes them.
 #[tool(namespace = "parcel", name = "find", read_only)]
-async fn find(args: mcp_tools_runtime::Args<ParcelFilters>) -> String {
+async fn find(args: mcp_tools::Args<ParcelFilters>) -> String {
     format!("{} parcels from {:?}", args.limit, args.depot)
 }
 
@@ -305,7 +305,7 @@ fn args_struct_fields_are_the_tools_own_arguments() {
 /// A field and a parameter with one name would be one property twice.
 #[tool(namespace = "parcel", name = "count", read_only)]
 async fn count(
-    args: mcp_tools_runtime::Args<ParcelFilters>,
+    args: mcp_tools::Args<ParcelFilters>,
     /// Most parcels to count.
     #[param(max = 10)]
     limit: u32,

@@ -7,7 +7,7 @@ use crate::common_client;
 use std::collections::HashMap;
 
 use common_client::{object, within};
-use mcp_tools_runtime::{
+use mcp_tools::{
     Extras, Registry, Serve as _, Server,
     rmcp::{
         ErrorData, RoleServer, ServerHandler,
@@ -231,7 +231,7 @@ async fn a_composed_server_keeps_the_http_checks() {
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(
-        mcp_tools_runtime::http::Http::new(registry().with_handler(extras())).serve_on(
+        mcp_tools::http::Http::new(registry().with_handler(extras())).serve_on(
             listener,
             async move {
                 let _ = stopped.await;

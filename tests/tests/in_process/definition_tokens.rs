@@ -17,11 +17,11 @@
 //! Run with `cargo test -p mcp-tools-tests --test in_process -- definition_tokens:: --nocapture` to see
 //! the table.
 //!
-//! [`Registry::definition_report`]: mcp_tools_runtime::Registry::definition_report
+//! [`Registry::definition_report`]: mcp_tools::Registry::definition_report
 
 use std::{collections::BTreeSet, fmt::Write as _};
 
-use mcp_tools_runtime::tokens::Encoding;
+use mcp_tools::tokens::Encoding;
 use serde_json::{Map, Value};
 
 /// The most our catalog may cost, as a share of rmcp's.

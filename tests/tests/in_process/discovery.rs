@@ -11,7 +11,7 @@ use crate::common_catalog;
 
 use std::fmt::Write as _;
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Registry,
     definition::ToolDefinition,
     prelude::*,
@@ -429,7 +429,7 @@ async fn tools_call_cuts_results_to_the_same_budget() {
         "{result:?}"
     );
     let text = text(&result);
-    let kept = mcp_tools_runtime::tokens::Encoding::default().count(&text);
+    let kept = mcp_tools::tokens::Encoding::default().count(&text);
     assert!(
         kept <= 300,
         "{kept} tokens kept of a 300-token budget:\n{text}"
@@ -530,7 +530,7 @@ async fn search_is_deterministic_and_full_detail_gives_each_tools_own_definition
 #[tokio::test]
 async fn the_concise_answer_gives_summaries_and_the_best_schemas_within_budget() {
     let (registry, full) = (discovery(&[]), listed());
-    let encoding = mcp_tools_runtime::tokens::Encoding::default();
+    let encoding = mcp_tools::tokens::Encoding::default();
     for (query, _) in QUERIES.iter().step_by(7) {
         let result = registry
             .call(SEARCH_TOOL, json!({ "query": query, "limit": 10 }))
@@ -621,7 +621,7 @@ mod products {
     #![allow(clippy::unused_async, reason = "#[tool] fns are async")]
 
     pub(super) mod gitlab {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Create an issue in a project.
         #[tool(namespace = "gitlab", destructive = false)]
@@ -634,7 +634,7 @@ mod products {
     }
 
     pub(super) mod github {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Create an issue in a repository: report a bug or ask for a feature.
         ///
@@ -667,7 +667,7 @@ mod products {
     }
 
     pub(super) mod everything {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Echo back the input, to test a client.
         #[tool(namespace = "everything", read_only)]
@@ -680,7 +680,7 @@ mod products {
     }
 
     pub(super) mod memory {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Delete entities and what is known about them from the knowledge graph.
         #[tool(namespace = "memory", destructive = true)]
@@ -693,7 +693,7 @@ mod products {
     }
 
     pub(super) mod time {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Get the current time in a timezone.
         #[tool(namespace = "time", read_only)]
@@ -717,7 +717,7 @@ mod products {
     }
 
     pub(super) mod payments {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Refund a captured payment to the customer's card.
         #[tool(namespace = "payments", destructive = false)]
@@ -783,7 +783,7 @@ async fn a_named_product_steers_to_its_namespace() {
 /// Two tools where the words inside a task's values (`acme/api`, `v1.2.0`) name the wrong one.
 mod values {
     #![allow(clippy::unused_async, reason = "#[tool] fns are async")]
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Create an API key for the account.
     #[tool(namespace = "account", destructive = false)]
@@ -887,7 +887,7 @@ fn discovery_shrinks_the_listing() {
 }
 
 mod signups {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Run a read-only SQL query against the analytics database and return the rows.
     ///

@@ -3,7 +3,7 @@
 //! is held to the registry's error size, and malformed `tools/call` params are refused
 //! naming the field.
 
-use mcp_tools_runtime::{limits::Limits, prelude::*, rmcp::model::CallToolResult};
+use mcp_tools::{limits::Limits, prelude::*, rmcp::model::CallToolResult};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 

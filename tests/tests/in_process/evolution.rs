@@ -1,8 +1,8 @@
 //! Tools that evolve: deprecated aliases in each mode, the catalog contract, and the token
 //! cost of definitions.
 
-use mcp_tools_runtime::rmcp::model::CallToolResult;
-use mcp_tools_runtime::{
+use mcp_tools::rmcp::model::CallToolResult;
+use mcp_tools::{
     Registry, prelude::*, registry::AliasListing, testing, tokens::Encoding,
     wire::DEPRECATION_META_KEY,
 };

@@ -5,7 +5,7 @@
 //! `PageCursor` the server did not mint, a value whose `Deserialize` is stricter than its
 //! schema.
 
-use mcp_tools_runtime::{Registry, prelude::*, rmcp::model::CallToolResult, wire::ERROR_META_KEY};
+use mcp_tools::{Registry, prelude::*, rmcp::model::CallToolResult, wire::ERROR_META_KEY};
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, de::Error as _};
 use serde_json::{Value, json};
@@ -139,7 +139,7 @@ fn a_missing_required_cursor_is_named() {
 #[test]
 fn a_tampered_required_cursor_is_refused_with_what_to_do() {
     let registry = registry();
-    let minted = mcp_tools_runtime::testing::cursor_for(
+    let minted = mcp_tools::testing::cursor_for(
         &registry,
         "parcel_list_next",
         &PageCursor::at(10),
@@ -168,7 +168,7 @@ fn a_tampered_required_cursor_is_refused_with_what_to_do() {
 #[test]
 fn a_valid_required_cursor_pages_on() {
     let registry = registry();
-    let cursor = mcp_tools_runtime::testing::cursor_for(
+    let cursor = mcp_tools::testing::cursor_for(
         &registry,
         "parcel_list_next",
         &PageCursor::at(10),

@@ -14,7 +14,7 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 use common_http::{
     Conn, Reply, call_body, initialize_body, post_bytes, request_body, start_session, within,
 };
-use mcp_tools_runtime::{Registry, ServeError, http::Http, limits::Limits, tools};
+use mcp_tools::{Registry, ServeError, http::Http, limits::Limits, tools};
 use serde_json::{Value, json};
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -23,7 +23,7 @@ mod probe {
 
     use std::sync::Arc;
 
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Held calls wait on it; closing it lets every one of them, and all later ones, through.
     pub(crate) struct Gate(pub(crate) Arc<tokio::sync::Semaphore>);

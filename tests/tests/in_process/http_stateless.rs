@@ -6,7 +6,7 @@ use crate::common_http;
 use std::net::SocketAddr;
 
 use common_http::{Conn, call_body, initialize_body, post_bytes};
-use mcp_tools_runtime::{Registry, tool, tools};
+use mcp_tools::{Registry, tool, tools};
 use serde_json::json;
 use tokio::sync::oneshot;
 
@@ -42,7 +42,7 @@ async fn serve(stateless: bool) -> (SocketAddr, oneshot::Sender<()>) {
     let addr = listener.local_addr().expect("an address");
     let (stop, stopped) = oneshot::channel::<()>();
     tokio::spawn(
-        mcp_tools_runtime::http::Http::new(registry)
+        mcp_tools::http::Http::new(registry)
             .stateless(stateless)
             .serve_on(listener, async {
                 let _ = stopped.await;

@@ -1,4 +1,4 @@
-//! The runtime's module graph, read from the source of `mcp-tools-runtime`: its modules form
+//! The runtime's module graph, read from the source of `mcp-tools`: its modules form
 //! no cycle, and every import points down a table of floors, never through the crate root.
 //! One-way imports keep the runtime readable: a module can be read knowing only what is
 //! below it.
@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Attribute, Ident, ImplItem, Item, Meta, Token, TraitItem, UseTree};
 
 /// The runtime crate's sources, beside this package.
-const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../mcp-tools-runtime/src");
+const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../mcp-tools/src");
 
 /// The floor of each top-level module of the runtime. A module imports from its own floor and
 /// the floors below it, never from a higher one; the crate root (lib.rs) is the facade above

@@ -12,7 +12,7 @@ use std::{net::SocketAddr, time::Duration};
 
 use common_http::{Conn, Reply, call_body, post_bytes, request_body, within};
 use common_oauth::{Issuer, Key, now};
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Registry,
     http::{
         Http,

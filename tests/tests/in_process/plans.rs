@@ -13,7 +13,7 @@ use std::{
     time::Duration,
 };
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     prelude::*,
     rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, RequestMetaObject},

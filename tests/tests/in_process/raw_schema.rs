@@ -10,7 +10,7 @@
 //! pointer and through the root's `$id`. A third file uses a keyword the validator does not
 //! enforce, and the registry refuses to build with it.
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Registry,
     prelude::*,
     rmcp::model::{CallToolResult, JsonObject},

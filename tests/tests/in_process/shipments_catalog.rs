@@ -4,7 +4,7 @@
 #[test]
 fn the_shipments_catalog_is_reviewed() {
     let registry = mcp_tools_examples::registry().unwrap();
-    mcp_tools_runtime::testing::assert_catalog(&registry, "tests/catalog/shipments.json");
+    mcp_tools::testing::assert_catalog(&registry, "tests/catalog/shipments.json");
 }
 
 /// The catalog's context cost may not creep up unnoticed: a deliberate increase raises

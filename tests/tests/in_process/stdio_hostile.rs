@@ -15,7 +15,7 @@ use std::{
 };
 
 use common_client::within;
-use mcp_tools_runtime::{Registry, limits::Limits, prelude::*};
+use mcp_tools::{Registry, limits::Limits, prelude::*};
 use rmcp::model::{ElicitRequestParams, ElicitationAction};
 use serde_json::{Value, json};
 use tokio::{
@@ -185,7 +185,7 @@ fn serve(
     buffer: usize,
 ) -> (
     DuplexWire,
-    tokio::task::JoinHandle<Result<(), mcp_tools_runtime::ServeError>>,
+    tokio::task::JoinHandle<Result<(), mcp_tools::ServeError>>,
 ) {
     let (server_io, client_io) = tokio::io::duplex(buffer);
     let (server_r, server_w) = tokio::io::split(server_io);

@@ -11,7 +11,7 @@ use crate::common_client;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use common_client::{object, within};
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use rmcp::{
     ClientHandler, ErrorData, RoleClient,
     model::{
@@ -350,7 +350,7 @@ async fn a_2025_client_without_the_capability_gets_an_error_result_saying_so() {
         let kind = result
             .meta
             .as_ref()
-            .and_then(|m| m.0.get(mcp_tools_runtime::wire::ERROR_META_KEY))
+            .and_then(|m| m.0.get(mcp_tools::wire::ERROR_META_KEY))
             .and_then(|e| e.get("kind"))
             .and_then(Value::as_str);
         assert_eq!(kind, Some("unsupported"), "{tool}: {:?}", result.meta);

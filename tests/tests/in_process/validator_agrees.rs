@@ -23,7 +23,7 @@ use crate::common;
 
 use std::cell::Cell;
 
-use mcp_tools_runtime::{Registry, tool, tools};
+use mcp_tools::{Registry, tool, tools};
 use proptest::{
     prelude::*,
     strategy::{BoxedStrategy, Just},
@@ -1176,7 +1176,7 @@ fn check_open_agrees() {
 mod shapes {
     use std::collections::BTreeMap;
 
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
     use schemars::JsonSchema;
     use serde::Deserialize;
 
@@ -1389,7 +1389,7 @@ fn lookahead_patterns_agree() {
 // handlers take the arguments as they are, so only the validator judges them.
 
 mod raw {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
     use serde_json::Value;
 
     /// Check a delivery's method against its deadline and pallet count.

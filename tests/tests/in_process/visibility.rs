@@ -6,7 +6,7 @@
 use crate::common_client;
 
 use common_client::{call, connect, within};
-use mcp_tools_runtime::{Caller, Registry, prelude::*, registry::RegistryBuilder};
+use mcp_tools::{Caller, Registry, prelude::*, registry::RegistryBuilder};
 use serde_json::json;
 
 /// Look up where an order is.

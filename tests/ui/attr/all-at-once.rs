@@ -1,5 +1,5 @@
 //! Several mistakes in one tool are all reported in one build, each at its token.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

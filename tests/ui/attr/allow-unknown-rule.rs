@@ -1,5 +1,5 @@
 //! An unknown rule id in `allow(...)` is reported at the id, with the nearest one.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// The shipments a courier picks up today, in route order.
 ///

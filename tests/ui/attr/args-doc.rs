@@ -1,6 +1,6 @@
 //! An `Args<T>` parameter is no property of its own, so a doc on it would describe nothing
 //! a model reads: the build fails at the doc.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde::Deserialize;
 
 #[derive(Deserialize, ToolArgs)]

@@ -1,6 +1,6 @@
 //! `Args<T>` is the arguments object, which is never absent: `Option<Args<T>>` fails the
 //! build, pointing at the fields that may be left out instead.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde::Deserialize;
 
 #[derive(Deserialize, ToolArgs)]

@@ -1,6 +1,6 @@
 //! `#[param]` keys bound one argument; on `Args<T>` they would bound none, so the build
 //! fails at the key through the type's role.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde::Deserialize;
 
 #[derive(Deserialize, ToolArgs)]

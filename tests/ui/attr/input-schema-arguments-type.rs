@@ -1,6 +1,6 @@
 //! The parameter that takes the arguments of an `input_schema` tool deserializes them; a
 //! type that does not is refused at the type.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Track {
     parcel_number: String,

@@ -1,6 +1,6 @@
 //! An `input_schema` file that does not exist (here a misspelt name: `track-parcel` for
 //! `track_parcel`) is reported at the path, which is relative to the crate's directory.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::Value;
 
 /// Look up where a parcel is, at the carrier that holds it.

@@ -1,6 +1,6 @@
 //! With `input_schema`, one parameter takes the arguments; a tool with only injected ones
 //! has none, reported at the path.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Depot;
 

@@ -1,6 +1,6 @@
 //! Beside the arguments of an `input_schema` tool, the parameters are the server's values;
 //! a type of the user's own that looks like `State<T>` is refused through its role.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! With `input_schema`, the file describes the arguments: a `#[param]` would be ignored,
 //! and is reported.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::Value;
 
 /// Look up where a parcel is, at the carrier that holds it.

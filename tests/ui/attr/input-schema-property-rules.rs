@@ -1,6 +1,6 @@
 //! The design rules judge the top-level properties of an `input_schema` file as they judge
 //! parameters, and report at the path with the file's keywords as the fix.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::Value;
 
 /// List the tracking events of a parcel, newest first.

@@ -1,6 +1,6 @@
 //! With `input_schema`, the file describes every argument and one parameter takes them
 //! all; a second one is reported at its name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::Value;
 
 /// Look up where a parcel is, at the carrier that holds it.

@@ -1,6 +1,6 @@
 //! An `input_schema` file that is not a JSON object schema is reported at the path: this
 //! one has `"type": "array"` at its root.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::Value;
 
 /// Look up where a parcel is, at the carrier that holds it.

@@ -1,6 +1,6 @@
 //! A `default` or `example` that breaks the bounds written in the same attribute fails the
 //! build at the literal: every call that leaves the argument out would be refused.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Search shipments by sender and return the newest first.
 #[tool(namespace = "shipment", read_only)]

@@ -1,5 +1,5 @@
 //! A `#[param]` key given twice, across two attributes, is reported at the second one.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

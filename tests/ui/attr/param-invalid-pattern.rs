@@ -1,5 +1,5 @@
 //! A `pattern` that is not a regular expression is reported at the string.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

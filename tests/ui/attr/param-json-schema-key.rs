@@ -1,5 +1,5 @@
 //! A JSON Schema keyword written in place of its `#[param]` key (`minimum` for `min`).
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

@@ -1,7 +1,7 @@
 //! `#[param]` keys on a parameter whose type takes none are refused through the type's
 //! role, at the key: the server supplies `State<T>`, and `ResponseFormat` brings its own
 //! schema and default.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Depot;
 

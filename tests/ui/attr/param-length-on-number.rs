@@ -1,5 +1,5 @@
 //! `min_length` on a number is reported at its value.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

@@ -1,5 +1,5 @@
 //! `min` above `max` is reported at `max`'s value.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find shipments whose number or recipient matches a query, newest first.
 ///

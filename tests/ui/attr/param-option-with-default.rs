@@ -1,5 +1,5 @@
 //! `Option<T>` with a `default` is contradictory and reported at the default.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find shipments whose number or recipient matches a query, newest first.
 ///

@@ -1,5 +1,5 @@
 //! A parameter type without a JSON Schema is reported at the type, in our words.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 #[derive(serde::Deserialize)]
 struct Address {

@@ -1,5 +1,5 @@
 //! A misspelt `#[param]` key is reported at the key, with the nearest valid key.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Add a free-text note to a shipment, shown to the courier at pickup.
 ///

@@ -1,5 +1,5 @@
 //! A `format` the runtime does not check is reported at the string, with the nearest one.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find shipments created in a time window, newest first.
 ///

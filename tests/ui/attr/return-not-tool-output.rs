@@ -1,5 +1,5 @@
 //! A return type that is not a tool output (a struct without `Json<…>`) is reported at it.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 #[derive(serde::Serialize, schemars::JsonSchema)]
 struct Shipment {

@@ -1,5 +1,5 @@
 //! A tool that is not an `async fn` breaks the `async_fn` rule, reported at `fn`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,5 +1,5 @@
 //! An unknown binary policy is reported at its value, with the nearest policy and all three.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Take a photo of a parcel at the depot's scale, for damage claims.
 ///

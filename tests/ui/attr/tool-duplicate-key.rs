@@ -1,5 +1,5 @@
 //! A `#[tool]` key given twice is reported at the second one.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

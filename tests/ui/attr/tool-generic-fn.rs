@@ -1,5 +1,5 @@
 //! A generic `#[tool]` fn is reported at its generics.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find shipments whose number or recipient matches a query, newest first.
 ///

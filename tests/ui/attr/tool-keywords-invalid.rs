@@ -1,5 +1,5 @@
 //! Keywords that no search can use are reported each at its literal, all at once.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Refund an order in full, to the card it was paid with.
 ///

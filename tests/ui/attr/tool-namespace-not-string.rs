@@ -1,5 +1,5 @@
 //! `namespace` takes a string literal; a number is reported at the value.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

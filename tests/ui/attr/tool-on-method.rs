@@ -1,5 +1,5 @@
 //! `#[tool]` on a method that takes `self` is reported at `self`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Depot {
     name: String,

@@ -1,5 +1,5 @@
 //! `read_only` is a flag or a bool; `"yes"` is reported at the value.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,5 +1,5 @@
 //! `timeout_ms` takes an integer literal in milliseconds; `"5s"` is reported at the value.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,5 +1,5 @@
 //! `timeout_ms = 0` would time out every call that awaits anything: the build fails at it.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Read a shipment's status.
 ///

@@ -1,5 +1,5 @@
 //! A misspelt `#[tool]` key is reported at the key, with the nearest valid key.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

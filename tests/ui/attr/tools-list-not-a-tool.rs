@@ -1,5 +1,5 @@
 //! `tools![...]` naming a fn without `#[tool]` is reported at that name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,5 +1,5 @@
 //! Each binary policy is accepted, and a registry default can be set.
-use mcp_tools_runtime::{meta::BinaryPolicy, prelude::*};
+use mcp_tools::{meta::BinaryPolicy, prelude::*};
 
 /// Take a photo of a parcel at the depot's scale, for damage claims.
 ///

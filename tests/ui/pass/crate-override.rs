@@ -1,15 +1,15 @@
 //! `crate = path` points the generated code at the runtime, for renamed or re-exported crates.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// The runtime, re-exported the way a facade crate would.
 mod rt {
-    pub use mcp_tools_runtime::*;
+    pub use mcp_tools::*;
 }
 
 /// Look up where a shipment is and when it is due.
 ///
 /// Use before promising a delivery date to a customer.
-#[tool(namespace = "shipment", read_only, crate = ::mcp_tools_runtime)]
+#[tool(namespace = "shipment", read_only, crate = ::mcp_tools)]
 async fn get_status(
     /// Shipment number, for example `SH-2026-004211`.
     #[param(pattern = r"^SH-\d{4}-\d{6}$")]

@@ -1,5 +1,5 @@
 //! Doc comments become descriptions: wrapped lines joined, paragraphs, lists and code kept.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Redirect a parcel to a pickup point when the
 /// recipient is not at home.

@@ -1,5 +1,5 @@
 //! Every `#[param(...)]` key compiles and lands in the published schema.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Book a courier pickup at an address, within an opening window.

@@ -1,5 +1,5 @@
 //! Every `#[tool(...)]` key compiles, and each one shows up where the client reads it.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Look up where a shipment is and when it is due.

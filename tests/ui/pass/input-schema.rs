@@ -3,7 +3,7 @@
 //! object (`serde_json::Value`, `JsonObject`, or a type that derives `Deserialize`), beside
 //! the server's `State<T>` and `ToolContext`; `allow(...)` waives a rule for the file's
 //! properties as for parameters.
-use mcp_tools_runtime::{prelude::*, rmcp::model::JsonObject};
+use mcp_tools::{prelude::*, rmcp::model::JsonObject};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -1,5 +1,5 @@
 //! `Json<Vec<T>>` output is published and sent wrapped as `{"result": [...]}`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// One stop of a courier's route.

@@ -1,8 +1,8 @@
 //! A tool inside a module is listed by its path: `tools![orders::cancel]`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 mod orders {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Cancel an order that has not shipped yet; its payment is refunded.
     ///
@@ -17,7 +17,7 @@ mod orders {
     }
 
     pub mod archive {
-        use mcp_tools_runtime::prelude::*;
+        use mcp_tools::prelude::*;
 
         /// Search archived orders by customer name or order number, newest first.
         ///

@@ -1,5 +1,5 @@
 //! A tool with no parameters has a closed, empty input schema and accepts `{}` or no arguments.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Report whether every depot is open and accepting parcels right now.

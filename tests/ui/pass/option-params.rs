@@ -1,5 +1,5 @@
 //! `Option<T>` parameters are optional in the schema and `None` when absent.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Find shipments whose number or recipient matches a query, newest first.

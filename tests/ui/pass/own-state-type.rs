@@ -1,7 +1,7 @@
 //! A parameter's role comes from its type, not its name: a user's own `enum State` is an
 //! ordinary argument (a schema property with its doc and default), and an alias of the
 //! runtime's `State<T>` is injected.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Where a shipment is in its life.
@@ -17,7 +17,7 @@ struct Depot {
 }
 
 /// The depot, injected under a name of this crate's own.
-type Shared = mcp_tools_runtime::State<Depot>;
+type Shared = mcp_tools::State<Depot>;
 
 /// Count the shipments of a depot that are in one state.
 ///

@@ -1,5 +1,5 @@
 //! A raw identifier parameter (`r#type`) is the argument `type` on the wire.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Find depots of one kind near a postal code, nearest first.

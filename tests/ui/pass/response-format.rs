@@ -1,5 +1,5 @@
 //! `response_format: ResponseFormat` becomes the optional `concise`/`detailed` enum.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Read a shipment's tracking history, newest event first.

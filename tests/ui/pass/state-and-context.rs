@@ -1,5 +1,5 @@
 //! `State<T>` and `ToolContext` are injected by the server and stay out of the schema.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 struct Depot {

@@ -1,5 +1,5 @@
 //! A sync fn is accepted when `allow(async_fn)` waives the rule, and it is called without `.await`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Convert a weight in pounds to kilograms, rounded to grams.

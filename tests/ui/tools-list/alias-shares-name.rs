@@ -1,5 +1,5 @@
 //! `tools![...]` fails to compile when one tool's alias is another tool's wire name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

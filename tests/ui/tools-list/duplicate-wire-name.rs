@@ -1,8 +1,8 @@
 //! `tools![...]` with two tools of one wire name fails to compile.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 mod v1 {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Look up where a shipment is and when it is due.
     ///

@@ -3,11 +3,11 @@
 //! `TCP_NODELAY`), with sessions or, with `stateless`, without (`Http::stateless`). See
 //! `../../README.md`.
 
+use mcp_tools::{Json, Registry, Serve as _, http::Http, tool, tools};
 use mcp_tools_peer_bench::{
     page::{self, Page},
     serve_args::Serve,
 };
-use mcp_tools_runtime::{Json, Registry, Serve as _, http::Http, tool, tools};
 
 /// Add two whole numbers and return their sum as text.
 ///

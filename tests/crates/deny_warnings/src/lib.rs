@@ -2,7 +2,7 @@
 #![deny(warnings)]
 
 /// Look a user up by email address and return their name, team and time zone.
-#[mcp_tools_runtime::tool(namespace = "directory", name = "getUser", read_only)]
+#[mcp_tools::tool(namespace = "directory", name = "getUser", read_only)]
 pub async fn get_user(
     /// The user's email address, for example `ada@example.com`.
     email: String,

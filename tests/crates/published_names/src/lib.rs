@@ -24,7 +24,7 @@ pub enum SortBy {
 }
 
 /// Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.
-#[mcp_tools_runtime::tool(title = "Read File (Deprecated)", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Read File (Deprecated)", read_only, open_world = false)]
 pub async fn read_file(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -37,7 +37,7 @@ pub async fn read_file(
 }
 
 /// Read the complete contents of a file from the file system as text. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Operates on the file as text regardless of extension. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Read Text File", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Read Text File", read_only, open_world = false)]
 pub async fn read_text_file(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -50,7 +50,7 @@ pub async fn read_text_file(
 }
 
 /// Read a file and return it as a base64-encoded content block with its MIME type. Image and audio files are returned as image/audio content; any other file type is returned as an embedded resource. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Read Media File", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Read Media File", read_only, open_world = false)]
 pub async fn read_media_file(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -59,7 +59,7 @@ pub async fn read_media_file(
 }
 
 /// Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Read Multiple Files", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Read Multiple Files", read_only, open_world = false)]
 pub async fn read_multiple_files(
     /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
     paths: Vec<String>,
@@ -68,7 +68,7 @@ pub async fn read_multiple_files(
 }
 
 /// Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Write File", destructive = true, idempotent, open_world = false)]
+#[mcp_tools::tool(title = "Write File", destructive = true, idempotent, open_world = false)]
 pub async fn write_file(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -79,7 +79,7 @@ pub async fn write_file(
 }
 
 /// Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Edit File", destructive = true, open_world = false)]
+#[mcp_tools::tool(title = "Edit File", destructive = true, open_world = false)]
 pub async fn edit_file(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -92,7 +92,7 @@ pub async fn edit_file(
 }
 
 /// Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structures for projects or ensuring required paths exist. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Create Directory", destructive = false, idempotent, open_world = false)]
+#[mcp_tools::tool(title = "Create Directory", destructive = false, idempotent, open_world = false)]
 pub async fn create_directory(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -101,7 +101,7 @@ pub async fn create_directory(
 }
 
 /// Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "List Directory", read_only, open_world = false)]
+#[mcp_tools::tool(title = "List Directory", read_only, open_world = false)]
 pub async fn list_directory(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -110,7 +110,7 @@ pub async fn list_directory(
 }
 
 /// Get a detailed listing of all files and directories in a specified path, including sizes. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is useful for understanding directory structure and finding specific files within a directory. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "List Directory with Sizes", read_only, open_world = false)]
+#[mcp_tools::tool(title = "List Directory with Sizes", read_only, open_world = false)]
 pub async fn list_directory_with_sizes(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -121,7 +121,7 @@ pub async fn list_directory_with_sizes(
 }
 
 /// Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Directory Tree", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Directory Tree", read_only, open_world = false)]
 pub async fn directory_tree(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -132,7 +132,7 @@ pub async fn directory_tree(
 }
 
 /// Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Both source and destination must be within allowed directories.
-#[mcp_tools_runtime::tool(title = "Move File", destructive = true, open_world = false)]
+#[mcp_tools::tool(title = "Move File", destructive = true, open_world = false)]
 pub async fn move_file(
     /// Path of the file or directory to move, absolute or relative to an allowed directory.
     source: String,
@@ -143,7 +143,7 @@ pub async fn move_file(
 }
 
 /// Recursively search for files and directories matching a pattern. The patterns should be glob-style patterns that match paths relative to the working directory. Use pattern like '*.ext' to match files in current directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only searches within allowed directories.
-#[mcp_tools_runtime::tool(title = "Search Files", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Search Files", read_only, open_world = false)]
 pub async fn search_files(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -156,7 +156,7 @@ pub async fn search_files(
 }
 
 /// Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.
-#[mcp_tools_runtime::tool(title = "Get File Info", read_only, open_world = false)]
+#[mcp_tools::tool(title = "Get File Info", read_only, open_world = false)]
 pub async fn get_file_info(
     /// Path of the file or directory, absolute or relative to an allowed directory.
     path: String,
@@ -165,7 +165,7 @@ pub async fn get_file_info(
 }
 
 /// Returns the list of directories that this server is allowed to access. Subdirectories within these allowed directories are also accessible. Use this to understand which directories and their nested paths are available before trying to access files.
-#[mcp_tools_runtime::tool(title = "List Allowed Directories", read_only, open_world = false)]
+#[mcp_tools::tool(title = "List Allowed Directories", read_only, open_world = false)]
 pub async fn list_allowed_directories() -> String {
     String::new()
 }

@@ -2,13 +2,13 @@
 //! The `strict` case compiles this file too.
 
 /// List the branches of the repository, with the commit each one points at.
-#[mcp_tools_runtime::tool(namespace = "git", read_only)]
+#[mcp_tools::tool(namespace = "git", read_only)]
 pub async fn branch() -> String {
     String::new()
 }
 
 /// Look a user up by email address and return their name, team and time zone.
-#[mcp_tools_runtime::tool(namespace = "directory", name = "getUser", read_only)]
+#[mcp_tools::tool(namespace = "directory", name = "getUser", read_only)]
 pub async fn get_user(
     /// The user's email address, for example `ada@example.com`.
     email: String,
@@ -17,7 +17,7 @@ pub async fn get_user(
 }
 
 /// Invoice.
-#[mcp_tools_runtime::tool(namespace = "billing", read_only)]
+#[mcp_tools::tool(namespace = "billing", read_only)]
 pub async fn get_invoice(
     /// Invoice number, for example `INV-2026-0042`.
     invoice_number: String,

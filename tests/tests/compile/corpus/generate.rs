@@ -30,7 +30,7 @@ const FORMATS: &[&str] = &[
 /// it does not compile.
 const WIRE_NAMES: &str = "\
 //! Each tool's wire name is the published one.
-use ::mcp_tools_runtime::__private::v1::{ToolSpec, same_name as same};
+use ::mcp_tools::__private::v1::{ToolSpec, same_name as same};
 
 ";
 
@@ -185,7 +185,7 @@ pub(crate) fn port_as(server: &Server, style: Style) -> Result<Port, String> {
     };
     let manifest = format!(
         "[package]\nname = \"corpus-{dir}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\
-         {rules}\n[dependencies]\nmcp-tools-runtime.workspace = true\nserde.workspace = true\n\
+         {rules}\n[dependencies]\nmcp-tools.workspace = true\nserde.workspace = true\n\
          schemars.workspace = true\nserde_json.workspace = true\n"
     );
     Ok(Port {
@@ -265,7 +265,7 @@ fn write_tool(
         Style::Structs => {
             // serde renames a field; `#[param(rename)]` is a fn parameter's key.
             let args_type = idents::unique(idents::type_name(name, "args"), types);
-            src.line("#[derive(::serde::Deserialize, ::mcp_tools_runtime::ToolArgs)]");
+            src.line("#[derive(::serde::Deserialize, ::mcp_tools::ToolArgs)]");
             src.line(format!("pub struct {args_type} {{"));
             for (pident, ty, keys, doc) in params {
                 doc_lines(doc, "    ", src);
@@ -282,7 +282,7 @@ fn write_tool(
             src.line("}");
             vec![(
                 "args".to_owned(),
-                format!("::mcp_tools_runtime::Args<{args_type}>"),
+                format!("::mcp_tools::Args<{args_type}>"),
                 Vec::new(),
                 None,
             )]
@@ -290,9 +290,9 @@ fn write_tool(
     };
     doc_lines(tool["description"].as_str(), "", src);
     if args.is_empty() {
-        src.line("#[::mcp_tools_runtime::tool]");
+        src.line("#[::mcp_tools::tool]");
     } else {
-        src.line(format!("#[::mcp_tools_runtime::tool({})]", args.join(", ")));
+        src.line(format!("#[::mcp_tools::tool({})]", args.join(", ")));
     }
     if params.is_empty() {
         src.line(format!("pub async fn {ident}() -> String {{"));

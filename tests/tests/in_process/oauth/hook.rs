@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 
-use mcp_tools_runtime::{
+use mcp_tools::{
     Caller, Registry,
     http::{
         Http,
@@ -235,10 +235,10 @@ async fn oauth_and_a_hook_together_are_refused_before_serving() {
     let registry = Registry::builder().tools(tools![whoami]).build().unwrap();
     let err = Http::new(registry)
         .authenticate(api_key)
-        .oauth(mcp_tools_runtime::http::oauth::ResourceServer::new(
+        .oauth(mcp_tools::http::oauth::ResourceServer::new(
             "https://mcp.example.com/mcp",
         ))
-        .router(mcp_tools_runtime::CancellationToken::new())
+        .router(mcp_tools::CancellationToken::new())
         .expect_err("two authentications");
     assert!(
         err.to_string().contains("both `oauth` and `authenticate`"),

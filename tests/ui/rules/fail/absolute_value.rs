@@ -1,5 +1,5 @@
 //! `absolute_value`: a state-changing tool taking a `*_delta` is reported at the parameter.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Correct the stock level of one article after a count at the shelf.
 ///

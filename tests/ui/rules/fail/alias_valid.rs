@@ -1,6 +1,6 @@
 //! `alias_valid`: a dotted alias (the name of an older version), which LLM APIs refuse, is
 //! reported at the alias.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,6 +1,6 @@
 //! Every violation of every tool in a file is reported in one build, each at its own token:
 //! nothing stops at the first error, neither within a tool nor across tools.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// This tool does stuff with shipments.
 #[tool(namespace = "Shipping")]

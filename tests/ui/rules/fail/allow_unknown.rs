@@ -1,6 +1,6 @@
 //! An unknown rule id in `allow(...)` is reported at the id, with the nearest id and the list
 //! of valid ones; the misspelt waiver waives nothing, so the rule it meant still fires.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Set the cooling of a refrigerated container, for perishable cargo.
 ///

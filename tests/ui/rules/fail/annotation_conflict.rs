@@ -1,5 +1,5 @@
 //! `annotation_conflict`: `read_only` with `destructive = true` is reported at `destructive`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

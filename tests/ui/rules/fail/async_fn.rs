@@ -1,5 +1,5 @@
 //! `async_fn`: a tool that is not an `async fn` is reported at `fn`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Convert a weight in pounds to kilograms, rounded to grams.
 ///

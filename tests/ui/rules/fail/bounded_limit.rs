@@ -1,5 +1,5 @@
 //! `bounded_limit`: a `limit` without a `max` is reported at its name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find shipments whose recipient, city or reference matches the words given.
 ///

@@ -1,6 +1,6 @@
 //! `bounded_limit_unenforced`: a result count whose maximum only its doc states warns at its
 //! name; one whose schema holds the bound does not.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Search issues by title and return the matches, newest first.
 #[tool(namespace = "issue", read_only)]

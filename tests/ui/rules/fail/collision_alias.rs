@@ -1,6 +1,6 @@
 //! An alias equal to another tool's wire name fails `tools![...]`, and the error names both
 //! fns.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

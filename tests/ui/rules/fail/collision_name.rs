@@ -1,9 +1,9 @@
 //! Two tools in different modules with the same wire name fail `tools![...]`, and the error
 //! names both fns.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 mod v1 {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Look up where a shipment is and when it is due.
     ///
@@ -19,7 +19,7 @@ mod v1 {
 }
 
 mod v2 {
-    use mcp_tools_runtime::prelude::*;
+    use mcp_tools::prelude::*;
 
     /// Look up where a shipment is, when it is due, and who signed for it.
     ///

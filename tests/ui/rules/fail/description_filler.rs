@@ -1,6 +1,6 @@
 //! `description_filler`, as warnings at the doc line: a description that opens with filler,
 //! and one that carries a generated list of bare status codes.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// This tool will look up where a shipment is and when it is due.
 #[tool(namespace = "shipment", read_only)]

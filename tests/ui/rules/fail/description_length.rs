@@ -1,6 +1,6 @@
 //! `description_length`: a one-word description, a bare fragment, is reported, as a
 //! warning, at the doc comment.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Location.
 #[tool(namespace = "parcel", read_only)]

@@ -1,5 +1,5 @@
 //! `description_placeholder`: a `TODO` left in the description is reported at the doc comment.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

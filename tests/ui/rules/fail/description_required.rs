@@ -1,5 +1,5 @@
 //! `description_required`: a tool without a doc comment is reported at the fn name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 #[tool(namespace = "shipment", read_only)]
 async fn get_status(

@@ -1,5 +1,5 @@
 //! `destructive_verb`: a `delete_*` tool marked `destructive = false` is reported at that key.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Delete a shipping label that was printed by mistake, voiding its tracking number.
 ///

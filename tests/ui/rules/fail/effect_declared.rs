@@ -1,7 +1,7 @@
 //! `effect_declared`: a tool whose name says it only adds, and that says neither `read_only`
 //! nor `destructive = …` (so MCP's default makes it destructive), is reported at the
 //! `#[tool(...)]` arguments.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Add a note to a shipment for the depot staff, such as "fragile" or "call first".
 ///

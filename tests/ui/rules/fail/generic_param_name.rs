@@ -1,6 +1,6 @@
 //! `generic_param_name`: a parameter named `id` whose doc only repeats the name is reported at
 //! its name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,5 +1,5 @@
 //! `name_charset`: a dotted name, which LLM APIs refuse, is reported at the name literal.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

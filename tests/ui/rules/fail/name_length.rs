@@ -1,5 +1,5 @@
 //! `name_length`: a wire name of 65 characters, one over the limit, is reported at the fn name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Compare counted and booked stock of every refrigerated chamber, one row per chamber.
 ///

@@ -1,5 +1,5 @@
 //! `name_style`: a namespace in PascalCase is reported, as a warning, at the namespace literal.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

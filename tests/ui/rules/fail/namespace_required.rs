@@ -1,5 +1,5 @@
 //! `namespace_required`: a tool without a namespace is reported at the `#[tool(...)]` arguments.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

@@ -1,6 +1,6 @@
 //! `param_description_required`: a schema parameter without a doc comment is reported at its
 //! name, as a warning; injected parameters and documented ones are not.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Depot;
 

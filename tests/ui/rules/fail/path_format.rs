@@ -1,6 +1,6 @@
 //! `path_format`: an undocumented path is an error at its name; a documented one, or one
 //! the tool's description documents, is not.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// List the files in a specified path.
 #[tool(namespace = "fs", read_only)]

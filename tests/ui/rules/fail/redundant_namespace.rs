@@ -1,6 +1,6 @@
 //! `redundant_namespace`: a fn name that repeats its namespace (`shipment_shipment_get_status`)
 //! is reported, as a warning, at the fn name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up where a shipment is and when it is due.
 ///

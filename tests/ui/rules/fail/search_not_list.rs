@@ -1,6 +1,6 @@
 //! `search_not_list`: a `list_*` tool with nothing to narrow or page its result is reported,
 //! as a warning, at the fn name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Every shipment the depot has handled, newest first, with its status.
 ///

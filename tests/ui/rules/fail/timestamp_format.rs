@@ -1,5 +1,5 @@
 //! `timestamp_format`: a `*_at` string without a declared format is reported at its name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Mark a shipment as handed to the courier at the given time.
 ///

@@ -1,6 +1,6 @@
 //! `#[derive(ToolArgs)]`: the parameter rules judge the fields of an argument struct, each at
 //! its field, and `#[param]` keys are accepted there, as on a tool fn's parameters.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde::Deserialize;
 
 /// Which issues to return.

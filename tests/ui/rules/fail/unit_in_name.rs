@@ -1,5 +1,5 @@
 //! `unit_in_name`: a numeric `weight` with no unit is reported at its name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Record a shipment's measured weight before dispatch.
 ///

@@ -1,6 +1,6 @@
 //! `verb_first`, as warnings at the fn names: a read-only `branch` reads as "create a
 //! branch", and a tool that changes state but names no action (`status`) could get or set.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// The branches of a routing-rules repository, newest first, with their last commit.
 ///

@@ -1,6 +1,6 @@
 //! `absolute_value` edges: a state-changing tool that takes the absolute target passes, and a
 //! read-only tool may take an offset (`days_delta`): it changes nothing, so a retry is harmless.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Set the stock level of one article to the quantity counted at the shelf.
 ///

@@ -1,6 +1,6 @@
 //! `absolute_value` edge: names that end in `_by` or `_diff` without being a relative change
 //! (`group_by`, `requested_by`, `apply_diff`) are absolute values.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Create a saved sales report that totals orders per region, product or month.
 ///

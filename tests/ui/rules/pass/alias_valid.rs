@@ -1,6 +1,6 @@
 //! `alias_valid` edges: an old bare name and an old wire name are valid aliases, and a call
 //! through one reaches the tool.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Look up where a shipment is and when it is due.

@@ -1,6 +1,6 @@
 //! `allow(rule_id)` waives exactly that rule: each tool here breaks one rule and waives it,
 //! so the file compiles and every tool is served.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Look up a customer in the legacy CRM, which predates the naming rules.
 ///

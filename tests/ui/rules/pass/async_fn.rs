@@ -1,5 +1,5 @@
 //! `async_fn` edge: a sync fn compiles when `allow(async_fn)` waives the rule, and is served.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Convert a weight in pounds to kilograms, rounded to grams.

@@ -1,6 +1,6 @@
 //! `bounded_limit` edges: `limit` with `min = 1` and `max = 100` passes, and so do the other
 //! result-count names with both bounds; the validator enforces the bounds at run time.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde_json::json;
 
 /// Find shipments whose recipient, city or reference matches the words given.

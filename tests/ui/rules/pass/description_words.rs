@@ -1,6 +1,6 @@
 //! `description_placeholder` edge: "placeholder" as the subject of a tool (template fields),
 //! not as filler, is a description like any other.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Fill every placeholder of a document template, like `{{customer_name}}`, with its value.
 ///

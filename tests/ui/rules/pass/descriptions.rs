@@ -1,7 +1,7 @@
 //! `description_length` and `description_placeholder` edges: descriptions of exactly 40 and
 //! exactly 1,200 characters (paragraph breaks count), and the word "todos" or a name like
 //! "Todoist" are not the `TODO` marker.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Report where a parcel is, for a courier.
 #[tool(namespace = "parcel", read_only)]

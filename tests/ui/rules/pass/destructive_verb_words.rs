@@ -1,6 +1,6 @@
 //! `destructive_verb` edge: `find_and_replace` starts with a read verb but overwrites text, so
 //! it is rightly `destructive = true`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Replace every match of a phrase in a document and return how many were replaced.
 ///

@@ -2,7 +2,7 @@
 //! with a read verb but change state (`check_in`, `get_or_create`) may say
 //! `destructive = false`, a `delete_*` tool that says `destructive` passes, and `read_only`
 //! goes with `open_world`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Check a guest in at the front desk and hand out the room key.
 ///

@@ -1,6 +1,6 @@
 //! `generic_param_name` edges: names that say what they hold pass, and the rule reads the wire
 //! name, so `#[param(rename = "user_id")] user` passes too.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Give a user access to a shared folder, with read or write rights.
 ///

@@ -1,6 +1,6 @@
 //! `name_charset` edges: digits after the first letter are snake_case, in the namespace and in
 //! the fn name.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Read the access control list of an object in an S3 bucket, one grant per line.
 ///

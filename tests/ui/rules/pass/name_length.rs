@@ -1,5 +1,5 @@
 //! `name_length` edge: a wire name of exactly 64 characters compiles and is served as is.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Compare counted and booked stock of every cold storage room, one row per room.
 ///

@@ -1,6 +1,6 @@
 //! `namespace_required` and `redundant_namespace` edges: a multi-word namespace, and a fn name
 //! that names the namespace's resource after its verb, are not repeats.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Show the balance history of a customer account, one entry per booking day.
 ///

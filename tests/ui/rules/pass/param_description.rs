@@ -1,6 +1,6 @@
 //! `param_description_required` edge: injected parameters (`State<T>`, `ToolContext`) and
 //! `response_format` need no doc comment; they are not in the schema the model fills.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 struct Depot {
     name: &'static str,

@@ -3,7 +3,7 @@
 //! hints on read-only tools, an overwrite left destructive by default, a parameter the
 //! tool's description speaks of, self-describing names (`query`, `offset`), and published
 //! names kept with one waiver of style.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Perform click on a web page.
 #[tool(namespace = "browser", destructive = true)]

@@ -1,6 +1,6 @@
 //! `search_not_list` edges: a `list_*` tool with a filter (`customer_id`), or with a bounded
 //! `limit`, passes.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// The orders of one customer, newest first, with their totals and delivery status.
 ///

@@ -1,7 +1,7 @@
 //! `timestamp_format` edges: `created_at` with `format = "date-time"`, `until` typed as a
 //! timestamp type, `due_date` with `format = "date"`, and a duration with a unit
 //! (`response_time_ms`) all pass.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 

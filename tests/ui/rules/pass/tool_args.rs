@@ -1,7 +1,7 @@
 //! `#[derive(ToolArgs)]` on a struct whose every field is documented, bounded and formatted
 //! builds without a report, taken as one parameter or, as `Args<T>`, as the whole arguments
 //! object beside a flat `ResponseFormat`.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 use serde::Deserialize;
 
 /// Which issues to return.

@@ -1,7 +1,7 @@
 //! `unit_in_name` edges: a unit suffix (`weight_kg`, `budget_krw`), a `unit = "…"` key,
 //! counts of items (`page_size`, `batch_size`) and non-numbers (`size_label`) all pass, and
 //! the unit reaches the schema.
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Book freight space on a cargo flight for a consignment, within a budget.
 ///

@@ -1,6 +1,6 @@
 //! `verb_first` edges: a bare verb under a resource namespace (`conversation_search`), and
 //! verbs from the long tail (`lookup`, `geocode`).
-use mcp_tools_runtime::prelude::*;
+use mcp_tools::prelude::*;
 
 /// Find messages in past conversations that contain the words given, newest first.
 ///

@@ -6,7 +6,7 @@
 //! them as optional, so both views validate against it.
 //!
 //! ```
-//! use mcp_tools_runtime::{ResponseFormat, view::{detailed_only, with_format}};
+//! use mcp_tools::{ResponseFormat, view::{detailed_only, with_format}};
 //! use serde::Serialize;
 //!
 //! #[derive(Serialize)]

@@ -80,7 +80,7 @@ impl ErrorKind {
 /// The error a tool returns: a kind and a message that tells the model its next step.
 ///
 /// ```
-/// use mcp_tools_runtime::ToolError;
+/// use mcp_tools::ToolError;
 ///
 /// let err = ToolError::not_found(
 ///     "no shipment SH-2026-000999; find shipment numbers with `shipment_search`",
@@ -106,7 +106,7 @@ impl ErrorKind {
 /// | any other error | internal | masked, with a reference id to the log line |
 ///
 /// ```
-/// use mcp_tools_runtime::{ErrorKind, ToolError};
+/// use mcp_tools::{ErrorKind, ToolError};
 ///
 /// let err: ToolError = std::io::Error::from(std::io::ErrorKind::NotADirectory).into();
 /// assert_eq!(err.kind(), ErrorKind::InvalidInput);

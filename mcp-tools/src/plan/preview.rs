@@ -31,7 +31,7 @@ pub(crate) fn plan_kind<T: JsonSchema>() -> String {
 /// handle always applies the whole plan the runtime kept.
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 /// use schemars::JsonSchema;
 /// use serde::{Deserialize, Serialize};
 ///

@@ -32,7 +32,7 @@ use crate::{
 /// change of several steps is written atomically, or keyed by [`PlanHandle::id`].
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 /// use schemars::JsonSchema;
 /// use serde::{Deserialize, Serialize};
 ///

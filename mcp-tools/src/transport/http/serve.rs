@@ -20,7 +20,7 @@ use crate::{
 /// [`Limits`](crate::limits::Limits).
 ///
 /// ```no_run
-/// use mcp_tools_runtime::{Caller, http::{Http, auth::{Parts, Refusal}}, prelude::*};
+/// use mcp_tools::{Caller, http::{Http, auth::{Parts, Refusal}}, prelude::*};
 ///
 /// fn api_key(request: &Parts) -> Result<Option<Caller>, Refusal> {
 ///     match request.headers.get("x-api-key") {
@@ -30,7 +30,7 @@ use crate::{
 ///     }
 /// }
 ///
-/// # async fn main_(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+/// # async fn main_(registry: Registry) -> Result<(), mcp_tools::ServeError> {
 /// Http::new(registry)
 ///     .allowed_hosts(["mcp.example.com"])
 ///     .authenticate(api_key)
@@ -133,7 +133,7 @@ impl<S: Served> Http<S> {
     /// methods, all at once, before anything is served.
     ///
     /// ```
-    /// use mcp_tools_runtime::{Registry, http::{Http, oauth::ResourceServer}};
+    /// use mcp_tools::{Registry, http::{Http, oauth::ResourceServer}};
     ///
     /// let registry = Registry::builder().server_info("shipments", "1.0.0").build().unwrap();
     /// let http = Http::new(registry)

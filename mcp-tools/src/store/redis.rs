@@ -75,7 +75,7 @@ return redis.call('GET', KEYS[1])
 /// ```
 ///
 /// ```no_run
-/// use mcp_tools_runtime::{Registry, store::RedisStore};
+/// use mcp_tools::{Registry, store::RedisStore};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let store = RedisStore::connect("redis://127.0.0.1:6379/0")
@@ -106,8 +106,8 @@ impl RedisStore {
     /// [default timeout](Self::with_timeout) of 1 s.
     ///
     /// ```no_run
-    /// # async fn run() -> Result<(), mcp_tools_runtime::store::StoreError> {
-    /// let store = mcp_tools_runtime::store::RedisStore::connect("redis://127.0.0.1:6379/0").await?;
+    /// # async fn run() -> Result<(), mcp_tools::store::StoreError> {
+    /// let store = mcp_tools::store::RedisStore::connect("redis://127.0.0.1:6379/0").await?;
     /// # let _ = store;
     /// # Ok(())
     /// # }
@@ -156,8 +156,8 @@ impl RedisStore {
     /// (or tests) can share one Redis without seeing each other's keys.
     ///
     /// ```no_run
-    /// # async fn run() -> Result<(), mcp_tools_runtime::store::StoreError> {
-    /// # use mcp_tools_runtime::store::RedisStore;
+    /// # async fn run() -> Result<(), mcp_tools::store::StoreError> {
+    /// # use mcp_tools::store::RedisStore;
     /// let store = RedisStore::connect("redis://127.0.0.1:6379/0").await?.with_prefix("shipments:");
     /// # let _ = store;
     /// # Ok(())
@@ -173,8 +173,8 @@ impl RedisStore {
     /// answer, before it fails with a [`StoreError`] (default 1 s).
     ///
     /// ```no_run
-    /// # async fn run() -> Result<(), mcp_tools_runtime::store::StoreError> {
-    /// # use mcp_tools_runtime::store::RedisStore;
+    /// # async fn run() -> Result<(), mcp_tools::store::StoreError> {
+    /// # use mcp_tools::store::RedisStore;
     /// # use std::time::Duration;
     /// let store = RedisStore::connect("redis://127.0.0.1:6379/0")
     ///     .await?

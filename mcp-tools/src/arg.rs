@@ -270,7 +270,7 @@ pub(crate) struct LoadedPlan {
 /// [`RegistryBuilder::state`](crate::registry::RegistryBuilder::state).
 ///
 /// ```
-/// use mcp_tools_runtime::State;
+/// use mcp_tools::State;
 ///
 /// struct Depot { name: String }
 /// fn depot_name(depot: State<Depot>) -> String { depot.name.clone() }

@@ -31,9 +31,9 @@ use base::{serve_lines, serve_stdio};
 /// [`http::Http`]). In the prelude.
 ///
 /// ```no_run
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 ///
-/// # async fn main_(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+/// # async fn main_(registry: Registry) -> Result<(), mcp_tools::ServeError> {
 /// registry.serve_stdio().await
 /// # }
 /// ```
@@ -110,9 +110,9 @@ pub trait Serve: Served {
     /// settings of yours.
     ///
     /// ```no_run
-    /// use mcp_tools_runtime::prelude::*;
+    /// use mcp_tools::prelude::*;
     ///
-    /// # async fn main_(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+    /// # async fn main_(registry: Registry) -> Result<(), mcp_tools::ServeError> {
     /// registry.serve_from_args().await
     /// # }
     /// ```

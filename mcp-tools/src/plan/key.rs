@@ -27,7 +27,7 @@ use crate::{
 /// The handler gets the key too, to pass to a service of its own that takes one.
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 ///
 /// /// Send a payment to a supplier.
 /// ///

@@ -27,7 +27,7 @@ use crate::{
 /// Tools, state and server identity; cheap to clone (an `Arc`).
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 ///
 /// /// Echo a message back, to check that the server answers.
 /// ///

@@ -58,7 +58,7 @@ pub use tokio_util::sync::CancellationToken;
 /// Turns a documented `async fn` into an MCP tool.
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 ///
 /// /// Look up where a shipment is and when it is due.
 /// ///
@@ -134,7 +134,7 @@ pub use tokio_util::sync::CancellationToken;
 /// ```
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
@@ -192,7 +192,7 @@ pub use mcp_tools_macros::tools;
 /// would take `default` and `rename`: serde reads the field, and the schema follows serde.
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 /// use serde::Deserialize;
 ///
 /// /// Which orders to return.

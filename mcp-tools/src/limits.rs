@@ -40,7 +40,7 @@ pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 255;
 /// bounds (sessions, slow clients) are set on [`Http`](crate::http::Http).
 ///
 /// ```
-/// use mcp_tools_runtime::limits::Limits;
+/// use mcp_tools::limits::Limits;
 ///
 /// let limits = Limits::default().max_in_flight(16).max_request_bytes(1 << 20);
 /// assert_eq!(limits.max_in_flight, 16);

@@ -61,7 +61,7 @@ impl ClientLink {
 /// The context of one tool call: take it as a `ctx: ToolContext` parameter.
 ///
 /// ```
-/// use mcp_tools_runtime::ToolContext;
+/// use mcp_tools::ToolContext;
 ///
 /// # tokio_test_shim::block_on(async {
 /// let ctx = ToolContext::detached("shipment_search");

@@ -22,9 +22,9 @@ type PromptFn = Arc<dyn Fn(HashMap<String, String>) -> Reply<Vec<PromptMessage>>
 /// `Resource` or `Prompt`) and an async fn that produces it.
 ///
 /// ```no_run
-/// use mcp_tools_runtime::{Extras, Registry, Serve as _, rmcp::model::*};
+/// use mcp_tools::{Extras, Registry, Serve as _, rmcp::model::*};
 ///
-/// # async fn run(registry: Registry) -> Result<(), mcp_tools_runtime::ServeError> {
+/// # async fn run(registry: Registry) -> Result<(), mcp_tools::ServeError> {
 /// let extras = Extras::new()
 ///     .resource(Resource::new("docs://rates", "Shipping rates"), |uri| async move {
 ///         Ok(vec![ResourceContents::text("EU: 4.90 EUR/kg", uri)])

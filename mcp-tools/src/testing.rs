@@ -35,12 +35,12 @@ pub fn catalog_json(registry: &Registry) -> Value {
 /// when updating and the file cannot be written.
 ///
 /// ```no_run
-/// # fn registry() -> mcp_tools_runtime::Registry {
-/// #     mcp_tools_runtime::Registry::builder().server_info("shipments", "1.0.0").build().unwrap()
+/// # fn registry() -> mcp_tools::Registry {
+/// #     mcp_tools::Registry::builder().server_info("shipments", "1.0.0").build().unwrap()
 /// # }
 /// #[test]
 /// fn the_catalog_is_reviewed() {
-///     mcp_tools_runtime::testing::assert_catalog(&registry(), "tests/catalog.json");
+///     mcp_tools::testing::assert_catalog(&registry(), "tests/catalog.json");
 /// }
 /// ```
 #[track_caller]

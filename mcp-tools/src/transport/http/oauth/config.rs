@@ -88,7 +88,7 @@ const DEFAULT_REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 ///
 /// ```
 /// use std::time::Duration;
-/// use mcp_tools_runtime::http::oauth::{ResourceServer, SigningAlgorithm};
+/// use mcp_tools::http::oauth::{ResourceServer, SigningAlgorithm};
 ///
 /// let oauth = ResourceServer::new("https://mcp.example.com/mcp")
 ///     .issuer(

@@ -15,7 +15,7 @@
 //!   that says what was wrong, as the OAuth resource server answers.
 //!
 //! ```
-//! use mcp_tools_runtime::{Caller, Registry, http::{Http, auth::{Parts, Refusal}}};
+//! use mcp_tools::{Caller, Registry, http::{Http, auth::{Parts, Refusal}}};
 //!
 //! fn api_key(request: &Parts) -> Result<Option<Caller>, Refusal> {
 //!     let Some(key) = request.headers.get("x-api-key") else {
@@ -59,7 +59,7 @@ use crate::context::Caller;
 /// type of your own:
 ///
 /// ```
-/// use mcp_tools_runtime::{Caller, http::auth::{Authenticate, Parts, Refusal}};
+/// use mcp_tools::{Caller, http::auth::{Authenticate, Parts, Refusal}};
 ///
 /// struct Keys; // a pool, a cache…
 ///

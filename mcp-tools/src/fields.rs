@@ -25,7 +25,7 @@ use crate::{
 /// name. The parameter itself takes no doc and no `#[param]`: the fields carry both.
 ///
 /// ```
-/// use mcp_tools_runtime::prelude::*;
+/// use mcp_tools::prelude::*;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize, ToolArgs)]
