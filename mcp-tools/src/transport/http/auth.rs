@@ -35,14 +35,9 @@
 //! A check that awaits (a key looked up in a database) implements [`Authenticate`] on a
 //! type of its own.
 
-use std::{future::Future, pin::Pin, sync::Arc};
+use std::{future::Future, pin::Pin};
 
-use axum::{
-    extract::{Request, State},
-    http::StatusCode,
-    middleware::Next,
-    response::Response,
-};
+use axum::{extract::Request, http::StatusCode, response::Response};
 use serde_json::json;
 
 /// The parts of an HTTP request an [`Authenticate`] hook reads: method, URI, headers and
@@ -189,23 +184,23 @@ impl Refusal {
     }
 }
 
-/// The layer: the hook's caller into the request's extensions, or its refusal.
-pub(crate) async fn authenticate(
-    State(hook): State<Arc<dyn DynAuthenticate>>,
+/// The hook's verdict on `request`: its caller, if it names one, in the request's
+/// extensions, or the refusal to answer with.
+pub(super) async fn vouch(
+    hook: &dyn DynAuthenticate,
     request: Request,
-    next: Next,
-) -> Response {
+) -> Result<Request, Response> {
     let (mut parts, body) = request.into_parts();
     match hook.verdict(&parts).await {
         Ok(caller) => {
             if let Some(caller) = caller {
                 parts.extensions.insert(caller);
             }
-            next.run(Request::from_parts(parts, body)).await
+            Ok(Request::from_parts(parts, body))
         }
         Err(refusal) => {
             tracing::debug!(status = refusal.status(), reason = %refusal.description, "the authentication hook refused a request");
-            refusal.response()
+            Err(refusal.response())
         }
     }
 }

@@ -1,32 +1,25 @@
-//! Request bodies: read once, within the size limit and without stalling, and parsed as
-//! rmcp will parse them. What rmcp would refuse with 415 in plain text gets JSON-RPC's own
-//! errors with 400 instead, as the spec says: -32700 for a body that is not JSON (invalid
-//! UTF-8, a raw NUL, a lone surrogate, a number past f64, nesting past 128), -32600 for
-//! JSON that is not a message.
+//! Request bodies: read once, within the size limit and without stalling, and read only as
+//! far as the checks in front of rmcp need ([`peek`](super::peek)); rmcp parses the message
+//! itself. What rmcp would refuse with 415 in plain text gets
+//! JSON-RPC's own errors with 400 instead, as the spec says: -32700 for a body that is not
+//! JSON (invalid UTF-8, a raw NUL, a lone surrogate, a number past f64, nesting past 128),
+//! -32600 for JSON that is not a message.
 
 use std::time::Duration;
 
 use axum::{
     body::{Body, Bytes},
-    extract::{Request, State},
-    http::{Method, StatusCode},
-    middleware::Next,
+    http::StatusCode,
     response::Response,
 };
-use futures::StreamExt as _;
-use rmcp::model::{ClientJsonRpcMessage, ClientRequest, RequestId};
+use futures::{FutureExt as _, StreamExt as _};
+use rmcp::model::ClientJsonRpcMessage;
 
-use super::reply::{closing, rpc_error};
+use super::{
+    peek::{Message, Peek},
+    reply::{closing, rpc_error},
+};
 use crate::error::clip;
-
-/// What a POST carries, for the layers after this one.
-#[derive(Clone, Debug)]
-pub(super) enum Incoming {
-    /// A request: its id, and whether it is `initialize`.
-    Request { id: RequestId, initialize: bool },
-    /// A notification, or a reply to a request of the server's.
-    Other,
-}
 
 /// The limits the body reader applies.
 #[derive(Clone, Copy, Debug)]
@@ -38,77 +31,69 @@ pub(super) struct BodyLimits {
     pub(super) max_error_chars: usize,
 }
 
-/// Reads a POST's body, answers it if it is not a message, and hands it on with its
-/// [`Incoming`] in the request's extensions; other methods pass unchanged.
+/// A POST's body and what it carries, or the reply to send instead.
 pub(super) async fn read_message(
-    State(limits): State<BodyLimits>,
-    request: Request,
-    next: Next,
-) -> Response {
-    if request.method() != Method::POST {
-        return next.run(request).await;
-    }
-    let (mut parts, body) = request.into_parts();
-    let bytes = match read(body, limits).await {
-        Ok(bytes) => bytes,
-        Err(response) => return response,
+    body: Body,
+    limits: BodyLimits,
+) -> Result<(Bytes, Message), Response> {
+    let bytes = read(body, limits).await?;
+    let message = match serde_json::from_slice::<Peek<'_>>(&bytes) {
+        Ok(peek) => peek.message(),
+        // Whatever the peek could not read (an id that is neither number nor string, say)
+        // is decided by the parse rmcp makes.
+        Err(_) => match serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
+            Ok(message) => Message::of(&message),
+            Err(err) => return Err(not_a_message(&err, limits.max_error_chars)),
+        },
     };
-    match serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-        Ok(message) => {
-            parts.extensions.insert(Incoming::of(&message));
-            // The OAuth scope check, after this layer, goes by the tool called.
-            #[cfg(feature = "oauth")]
-            if let Some(called) = super::oauth::Called::of(&message) {
-                parts.extensions.insert(called);
-            }
-        }
-        Err(err) => {
-            let (code, what) = if err.is_data() {
-                (
-                    -32600,
-                    "invalid request: the body is JSON but not a JSON-RPC message",
-                )
-            } else {
-                (-32700, "parse error: the body is not JSON")
-            };
-            let err = clip(&err.to_string(), limits.max_error_chars);
-            return rpc_error(
-                StatusCode::BAD_REQUEST,
-                None,
-                code,
-                &format!("{what} ({err})"),
-            );
-        }
-    }
-    next.run(Request::from_parts(parts, Body::from(bytes)))
-        .await
+    Ok((bytes, message))
 }
 
-impl Incoming {
-    fn of(message: &ClientJsonRpcMessage) -> Incoming {
-        match message {
-            ClientJsonRpcMessage::Request(request) => Incoming::Request {
-                id: request.id.clone(),
-                initialize: matches!(request.request, ClientRequest::InitializeRequest(_)),
-            },
-            _ => Incoming::Other,
-        }
-    }
+/// The reply to a body rmcp could not parse (it answered 415), or `None` when the body is a
+/// message and rmcp's 415 is about something else (the `Content-Type`).
+pub(super) fn refusal(bytes: &[u8], max_error_chars: usize) -> Option<Response> {
+    serde_json::from_slice::<ClientJsonRpcMessage>(bytes)
+        .err()
+        .map(|err| not_a_message(&err, max_error_chars))
+}
+
+fn not_a_message(err: &serde_json::Error, max_error_chars: usize) -> Response {
+    let (code, what) = if err.is_data() {
+        (
+            -32600,
+            "invalid request: the body is JSON but not a JSON-RPC message",
+        )
+    } else {
+        (-32700, "parse error: the body is not JSON")
+    };
+    let err = clip(&err.to_string(), max_error_chars);
+    rpc_error(
+        StatusCode::BAD_REQUEST,
+        None,
+        code,
+        &format!("{what} ({err})"),
+    )
 }
 
 /// The whole body, or the reply to send instead: 413 past the size limit, 408 when the
 /// client stops sending for [`BodyLimits::stall`], 400 when the body breaks off.
 async fn read(body: Body, limits: BodyLimits) -> Result<Bytes, Response> {
     let mut stream = body.into_data_stream();
+    // A body of one chunk, the common case, is kept as it came, without a copy.
+    let mut single: Option<Bytes> = None;
     let mut bytes = Vec::new();
     loop {
-        let next = match limits.stall {
-            Some(stall) => tokio::time::timeout(stall, stream.next()).await,
-            None => Ok(stream.next().await),
+        // Most bodies have arrived with their headers: a timer is armed only to wait.
+        let next = match stream.next().now_or_never() {
+            Some(next) => Ok(next),
+            None => match limits.stall {
+                Some(stall) => tokio::time::timeout(stall, stream.next()).await,
+                None => Ok(stream.next().await),
+            },
         };
         let chunk = match next {
             Ok(Some(Ok(chunk))) => chunk,
-            Ok(None) => return Ok(Bytes::from(bytes)),
+            Ok(None) => return Ok(single.unwrap_or_else(|| Bytes::from(bytes))),
             Ok(Some(Err(err))) => {
                 return Err(closing(rpc_error(
                     StatusCode::BAD_REQUEST,
@@ -130,7 +115,8 @@ async fn read(body: Body, limits: BodyLimits) -> Result<Bytes, Response> {
                 )));
             }
         };
-        if chunk.len() > limits.max_bytes.saturating_sub(bytes.len()) {
+        let read = single.as_ref().map_or(bytes.len(), Bytes::len);
+        if chunk.len() > limits.max_bytes.saturating_sub(read) {
             return Err(closing(rpc_error(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 None,
@@ -140,6 +126,13 @@ async fn read(body: Body, limits: BodyLimits) -> Result<Bytes, Response> {
                     limits.max_bytes
                 ),
             )));
+        }
+        if single.is_none() && bytes.is_empty() {
+            single = Some(chunk);
+            continue;
+        }
+        if let Some(first) = single.take() {
+            bytes.extend_from_slice(&first);
         }
         bytes.extend_from_slice(&chunk);
     }

@@ -10,17 +10,16 @@
 //! saying to retry, for clients that read it.
 
 use std::{
+    future::Future,
     pin::Pin,
-    sync::Arc,
     task::{Context, Poll},
     time::Duration,
 };
 
 use axum::{
     body::{Body, Bytes},
-    extract::{Request, State},
+    extract::Request,
     http::{Method, StatusCode},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 use http_body::{Frame, SizeHint};
@@ -32,7 +31,7 @@ use rmcp::{
 };
 
 use super::{
-    body::Incoming,
+    peek::Incoming,
     reply::{retry_after, rpc_error},
     sessions::{Opened, Refusal, Sessions},
 };
@@ -43,18 +42,25 @@ const SESSIONS_RETRY_AFTER: Duration = Duration::from_secs(5);
 /// How long a client refused a call should wait: calls are short, most of them.
 const CALLS_RETRY_AFTER: Duration = Duration::from_secs(1);
 
-pub(super) async fn gate(
-    State(sessions): State<Arc<Sessions>>,
+/// Serves `request` by `next` (rmcp's service) within the sessions' bounds; `incoming` is
+/// what a POST carries.
+pub(super) async fn gate<F, Fut>(
+    sessions: &Sessions,
     request: Request,
-    next: Next,
-) -> Response {
+    incoming: Option<&Incoming>,
+    next: F,
+) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let session: Option<SessionId> = request
         .headers()
         .get(HEADER_SESSION_ID)
         .and_then(|v| v.to_str().ok())
         .map(Into::into);
-    let (call, initialize) = match request.extensions().get::<Incoming>() {
-        Some(Incoming::Request { id, initialize }) => (Some(id.clone()), *initialize),
+    let (call, initialize) = match incoming {
+        Some(Incoming::Request { id, initialize }) => (Some(id), *initialize),
         _ => (None, false),
     };
     match session {
@@ -63,10 +69,10 @@ pub(super) async fn gate(
         }
         Some(id) => {
             let deleting = request.method() == Method::DELETE;
-            let response = match sessions.open(&id, call.as_ref()) {
-                Some(Ok(opened)) => tracked(next.run(request).await, opened),
-                Some(Err(refusal)) => return refused(&refusal, call.as_ref()),
-                None => next.run(request).await,
+            let response = match sessions.open(&id, call) {
+                Some(Ok(opened)) => tracked(next(request).await, opened),
+                Some(Err(refusal)) => return refused(&refusal, call),
+                None => next(request).await,
             };
             // rmcp answers a session's end with 202; the official clients take 200 or 204
             // (the Python SDK logs "Session termination failed: 202" at every close).
@@ -78,17 +84,17 @@ pub(super) async fn gate(
         }
         None if initialize => {
             if !sessions.has_room() {
-                return no_room(&sessions, call.as_ref());
+                return no_room(sessions, call);
             }
-            let response = next.run(request).await;
+            let response = next(request).await;
             // Full again by the time rmcp asked for the session (a race with another
             // `initialize`): rmcp turned our refusal into a 500.
             if response.status() == StatusCode::INTERNAL_SERVER_ERROR && !sessions.has_room() {
-                return no_room(&sessions, call.as_ref());
+                return no_room(sessions, call);
             }
             response
         }
-        None => next.run(request).await,
+        None => next(request).await,
     }
 }
 

@@ -1,36 +1,23 @@
-//! The allow-lists ([`AllowList`]), and `Host` lines an allow-list alone would let through: two of them (RFC 9112 §3.2: a
-//! server must answer 400, as a proxy may have routed on the other), and userinfo
-//! (`evil.com@127.0.0.1`), which no `Host` may carry and which a careless reader takes for
-//! another host.
-
-use std::sync::Arc;
+//! The first check of every request: the allow-lists ([`AllowList`]), and `Host` lines an
+//! allow-list alone would let through: two of them (RFC 9112 §3.2: a server must answer
+//! 400, as a proxy may have routed on the other), and userinfo (`evil.com@127.0.0.1`),
+//! which no `Host` may carry and which a careless reader takes for another host.
 
 use axum::{
-    extract::{Request, State},
+    extract::Request,
     http::{StatusCode, header},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 
 use super::{allow::AllowList, reply::rpc_error};
-use crate::context::Caller;
-
-/// What the first layer needs.
-pub(super) struct Front {
-    pub(super) allow: AllowList,
-    /// Who the request is unless a later layer (or one of the application's, in front)
-    /// says otherwise.
-    pub(super) unauthenticated: Caller,
-}
 
 /// Refuses a request whose `Host`, or whose absolute request target, is ambiguous, or
-/// whose `Host` or `Origin` the allow-lists refuse; gives the others the unauthenticated
-/// caller unless they carry a caller already.
-pub(super) async fn check_host(
-    State(front): State<Arc<Front>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
+/// whose `Host` or `Origin` the allow-lists refuse.
+#[expect(
+    clippy::result_large_err,
+    reason = "the refusal is the response sent, moved once; boxing would allocate"
+)]
+pub(super) fn check(allow: &AllowList, request: &Request) -> Result<(), Response> {
     let mut hosts = request.headers().get_all(header::HOST).iter();
     let host = hosts.next();
     let problem = if hosts.next().is_some() {
@@ -45,23 +32,28 @@ pub(super) async fn check_host(
     } else {
         None
     };
-    match problem {
-        Some(problem) => rpc_error(
+    if let Some(problem) = problem {
+        return Err(rpc_error(
             StatusCode::BAD_REQUEST,
             None,
             -32600,
             &format!("invalid request: {problem}; send one Host: host[:port]"),
-        ),
-        None => match front.allow.check(request.uri(), request.headers()) {
-            Ok(()) => {
-                if request.extensions().get::<Caller>().is_none() {
-                    request
-                        .extensions_mut()
-                        .insert(front.unauthenticated.clone());
-                }
-                next.run(request).await
-            }
-            Err((status, text)) => (status, text).into_response(),
-        },
+        ));
+    }
+    allow
+        .check(request.uri(), request.headers())
+        .map_err(IntoResponse::into_response)
+}
+
+/// [`check`] as a layer, for the routes beside the MCP endpoint (the OAuth metadata).
+#[cfg(feature = "oauth")]
+pub(super) async fn layer(
+    axum::extract::State(allow): axum::extract::State<std::sync::Arc<AllowList>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match check(&allow, &request) {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => refusal,
     }
 }

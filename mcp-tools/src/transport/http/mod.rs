@@ -12,10 +12,12 @@ mod accept;
 mod allow;
 pub mod auth;
 mod body;
+mod front;
 mod gate;
 mod host;
 #[cfg(feature = "oauth")]
 pub mod oauth;
+mod peek;
 mod reply;
 mod router;
 mod serve;

@@ -1,4 +1,4 @@
-//! The router [`Http`](super::Http) builds: rmcp's service at `/mcp`, our layers in front.
+//! The router [`Http`](super::Http) builds: rmcp's service at `/mcp`, our checks in front.
 
 use std::sync::Arc;
 
@@ -7,19 +7,16 @@ use tokio_util::sync::CancellationToken;
 
 use super::{
     allow::AllowList,
-    auth, body,
     body::BodyLimits,
-    gate, host,
+    front::{Front, FrontService},
     sessions::{self, Sessions},
     settings::Settings,
 };
 use crate::{context::Caller, registry::BuildError, transport::base::Served, wire::MCP_PATH};
 
-/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy. Requests
-/// pass our layers in order: [`host`] (which also sets the unauthenticated caller), the
-/// `authenticate` hook if any, [`body`], [`gate`], then rmcp's service; with an OAuth
-/// resource server, its token check comes after [`host`] and its scope check after
-/// [`body`] (see [`oauth`](super::oauth)).
+/// The Streamable HTTP endpoint at `/mcp`, each session served by its own copy, behind
+/// [`Front`](super::front), which runs every check in order; with an OAuth resource
+/// server, its metadata routes beside it.
 pub(super) fn router<S: Served>(
     served: S,
     http: Settings,
@@ -47,13 +44,10 @@ pub(super) fn router<S: Served>(
         .allowed_hosts
         .clone()
         .unwrap_or_else(|| vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]);
-    let front = Arc::new(host::Front {
-        allow: AllowList::new(
-            &hosts,
-            &allowed_origins(http.allowed_origins.as_deref(), &hosts),
-        ),
-        unauthenticated: http.unauthenticated_caller.clone(),
-    });
+    let allow = Arc::new(AllowList::new(
+        &hosts,
+        &allowed_origins(http.allowed_origins.as_deref(), &hosts),
+    ));
     let sessions = Sessions::new(
         sessions::Bounds {
             max_sessions: http.max_sessions,
@@ -62,44 +56,45 @@ pub(super) fn router<S: Served>(
         },
         shutdown,
     );
-    let body_limits = BodyLimits {
+    let body = BodyLimits {
         max_bytes: limits.max_request_bytes,
         stall: Some(http.header_read_timeout).filter(|t| !t.is_zero()),
         max_error_chars: limits.max_error_chars,
     };
     log_unauthenticated(&http);
+    let factory = served.clone();
+    let mcp = StreamableHttpService::new(
+        move || Ok(factory.for_session()),
+        Arc::clone(&sessions),
+        config,
+    );
     #[cfg(feature = "oauth")]
-    let step_up_registry = registry.clone();
-    let service =
-        StreamableHttpService::new(move || Ok(served.for_session()), sessions.clone(), config);
-    let router = axum::Router::new()
-        .nest_service(MCP_PATH, service)
-        .layer(axum::middleware::from_fn_with_state(sessions, gate::gate));
+    let metadata = guard.as_ref().map(|guard| {
+        super::oauth::metadata_routes(guard).layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&allow),
+            super::host::layer,
+        ))
+    });
+    let front = Front {
+        allow,
+        unauthenticated: http.unauthenticated_caller,
+        authenticate: http.authenticate,
+        #[cfg(feature = "oauth")]
+        oauth: guard,
+        body,
+        // Stateless, rmcp opens no session: there is nothing for the gate to count.
+        sessions: (!http.stateless).then_some(sessions),
+        mcp,
+        #[cfg(feature = "oauth")]
+        served,
+    };
+    let router = axum::Router::new().route_service(MCP_PATH, FrontService(Arc::new(front)));
     #[cfg(feature = "oauth")]
-    let router = match &guard {
-        Some(guard) => super::oauth::with_step_up(router, guard, step_up_registry),
+    let router = match metadata {
+        Some(metadata) => router.merge(metadata),
         None => router,
     };
-    let router = router.layer(axum::middleware::from_fn_with_state(
-        body_limits,
-        body::read_message,
-    ));
-    #[cfg(feature = "oauth")]
-    let router = match &guard {
-        Some(guard) => super::oauth::with_authentication(router, guard),
-        None => router,
-    };
-    let router = match http.authenticate {
-        Some(hook) => router.layer(axum::middleware::from_fn_with_state(
-            hook,
-            auth::authenticate,
-        )),
-        None => router,
-    };
-    Ok(router.layer(axum::middleware::from_fn_with_state(
-        front,
-        host::check_host,
-    )))
+    Ok(router)
 }
 
 /// The OAuth resource server, checked against the registry's tools; `Err` also when a

@@ -1,24 +1,18 @@
-//! The first of the layer's checks, before the body is read: the request's bearer token
+//! The first of the resource server's checks, before the body is read: the request's bearer token
 //! is verified, the [`Caller`](crate::context::Caller) it speaks for goes into the request's
 //! extensions (where the server finds it), and the `Authorization` header is removed, so
 //! the token reaches neither rmcp's service nor a handler: tokens never pass through.
 
-use std::sync::Arc;
-
 use axum::{
-    extract::{Request, State},
+    extract::Request,
     http::{HeaderMap, header},
-    middleware::Next,
     response::Response,
 };
 
 use super::{guard::Guard, refusal::Refusal};
 
-pub(super) async fn authenticate(
-    State(guard): State<Arc<Guard>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
+/// `request` with its token verified and taken out and its caller in, or the refusal.
+pub(crate) async fn authenticate(guard: &Guard, mut request: Request) -> Result<Request, Response> {
     let verified = match bearer(request.headers()) {
         Ok(token) => guard.verifier.verify(token).await,
         Err(refusal) => Err(refusal),
@@ -27,13 +21,13 @@ pub(super) async fn authenticate(
         Ok(caller) => {
             request.headers_mut().remove(header::AUTHORIZATION);
             request.extensions_mut().insert(caller);
-            next.run(request).await
+            Ok(request)
         }
         Err(refusal) => {
             if let Refusal::InvalidToken(reason) = &refusal {
                 tracing::debug!(reason, "refused a bearer token");
             }
-            refusal.response(&guard.metadata_url)
+            Err(refusal.response(&guard.metadata_url))
         }
     }
 }

@@ -11,9 +11,10 @@
 //! (RFC 9728) is served at `/.well-known/oauth-protected-resource` and
 //! `/.well-known/oauth-protected-resource/mcp`, without a token.
 
-// In order, per request: `authenticate` (before the body is read, so a client without a
-// token cannot make the server read its body), the body reader (which notes the tool a
-// `tools/call` names), `step_up`, then the sessions' gate and rmcp's service.
+// In order, per request (see `front`): `authenticate` (before the body is read, so a
+// client without a token cannot make the server read its body), the body reader (which
+// notes the tool a `tools/call` names), `step_up`, then the sessions' gate and rmcp's
+// service.
 
 mod authenticate;
 mod claims;
@@ -34,29 +35,11 @@ use axum::Router;
 
 pub use config::{ResourceServer, SigningAlgorithm};
 pub(crate) use guard::Guard;
-pub(crate) use step_up::Called;
 
-use crate::registry::Registry;
+pub(crate) use authenticate::authenticate;
+pub(crate) use step_up::check as step_up;
 
-/// `router` (the MCP endpoint and the layers that read the body) with the scope check
-/// inside them, next to the endpoint.
-pub(crate) fn with_step_up(router: Router, guard: &Arc<Guard>, registry: Registry) -> Router {
-    let state = step_up::StepUp {
-        guard: Arc::clone(guard),
-        registry,
-    };
-    router.layer(axum::middleware::from_fn_with_state(
-        state,
-        step_up::step_up,
-    ))
-}
-
-/// `router` behind the token check, and beside it the metadata, which needs no token.
-pub(crate) fn with_authentication(router: Router, guard: &Arc<Guard>) -> Router {
-    router
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::clone(guard),
-            authenticate::authenticate,
-        ))
-        .merge(metadata::routes(guard))
+/// The metadata routes, which need no token.
+pub(crate) fn metadata_routes(guard: &Arc<Guard>) -> Router {
+    metadata::routes(guard)
 }
