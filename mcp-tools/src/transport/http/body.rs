@@ -16,7 +16,7 @@ use futures::{FutureExt as _, StreamExt as _};
 use rmcp::model::ClientJsonRpcMessage;
 
 use super::{
-    peek::{Message, Peek},
+    peek::{self, Message},
     reply::{closing, rpc_error},
 };
 use crate::error::clip;
@@ -31,22 +31,18 @@ pub(super) struct BodyLimits {
     pub(super) max_error_chars: usize,
 }
 
-/// A POST's body and what it carries, or the reply to send instead.
-pub(super) async fn read_message(
-    body: Body,
-    limits: BodyLimits,
-) -> Result<(Bytes, Message), Response> {
-    let bytes = read(body, limits).await?;
-    let message = match serde_json::from_slice::<Peek<'_>>(&bytes) {
-        Ok(peek) => peek.message(),
-        // Whatever the peek could not read (an id that is neither number nor string, say)
-        // is decided by the parse rmcp makes.
-        Err(_) => match serde_json::from_slice::<ClientJsonRpcMessage>(&bytes) {
-            Ok(message) => Message::of(&message),
-            Err(err) => return Err(not_a_message(&err, limits.max_error_chars)),
-        },
-    };
-    Ok((bytes, message))
+/// What a POST's body carries, as far as the checks read it, or the reply to send instead
+/// when it is not a message.
+pub(super) fn peek(bytes: &[u8], limits: BodyLimits) -> Result<Message, Response> {
+    if let Some(message) = peek::peek(bytes) {
+        return Ok(message);
+    }
+    // Whatever the peek could not read (an id that is neither number nor string, say) is
+    // decided by the parse rmcp makes.
+    match serde_json::from_slice::<ClientJsonRpcMessage>(bytes) {
+        Ok(message) => Ok(Message::of(&message)),
+        Err(err) => Err(not_a_message(&err, limits.max_error_chars)),
+    }
 }
 
 /// The reply to a body rmcp could not parse (it answered 415), or `None` when the body is a
@@ -77,7 +73,7 @@ fn not_a_message(err: &serde_json::Error, max_error_chars: usize) -> Response {
 
 /// The whole body, or the reply to send instead: 413 past the size limit, 408 when the
 /// client stops sending for [`BodyLimits::stall`], 400 when the body breaks off.
-async fn read(body: Body, limits: BodyLimits) -> Result<Bytes, Response> {
+pub(super) async fn read(body: Body, limits: BodyLimits) -> Result<Bytes, Response> {
     let mut stream = body.into_data_stream();
     // A body of one chunk, the common case, is kept as it came, without a copy.
     let mut single: Option<Bytes> = None;

@@ -4,8 +4,9 @@
 //! 1. [`host`]: `Host` and `Origin` against the allow-lists;
 //! 2. the OAuth resource server's token check, or the `authenticate` hook, if set; then
 //!    the unauthenticated caller for a request that still has none;
-//! 3. for a POST, [`body`]: the body read within its bounds, and only its id, method and
-//!    the tool it calls parsed; then the OAuth scope check for a `tools/call`;
+//! 3. for a POST, [`body`]: the body read within its bounds, and, when a check below needs
+//!    them, only its id, method and the tool it calls parsed; then the OAuth scope check
+//!    for a `tools/call`;
 //! 4. with sessions, [`gate`]: the session and call bounds (stateless, there is nothing
 //!    to count and nothing is done);
 //! 5. rmcp's service, through `handle(&self)`, so it is not cloned per request.
@@ -102,9 +103,23 @@ impl<S: Served> Front<S> {
             return Ok(self.sessions(request, None).await);
         }
         let (parts, body) = request.into_parts();
-        let (bytes, message) = body::read_message(body, self.body).await?;
+        let bytes = body::read(body, self.body).await?;
+        // Only the gate and the scope check read the message; without either, nothing of
+        // it is parsed before rmcp parses it.
         #[cfg(feature = "oauth")]
-        if let (Some(guard), Some((name, through))) = (&self.oauth, &message.called) {
+        let wanted = self.sessions.is_some() || self.oauth.is_some();
+        #[cfg(not(feature = "oauth"))]
+        let wanted = self.sessions.is_some();
+        let message = if wanted {
+            Some(body::peek(&bytes, self.body)?)
+        } else {
+            None
+        };
+        #[cfg(feature = "oauth")]
+        if let (Some(guard), Some((name, through))) = (
+            &self.oauth,
+            message.as_ref().and_then(|m| m.called.as_ref()),
+        ) {
             super::oauth::step_up(
                 guard,
                 self.served.registry(),
@@ -114,7 +129,9 @@ impl<S: Served> Front<S> {
             )?;
         }
         let request = Request::from_parts(parts, Body::from(bytes.clone()));
-        let response = self.sessions(request, Some(&message.incoming)).await;
+        let response = self
+            .sessions(request, message.as_ref().map(|m| &m.incoming))
+            .await;
         // rmcp's parse is stricter than ours: what it refused gets JSON-RPC's error.
         if response.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE
             && let Some(refusal) = body::refusal(&bytes, self.body.max_error_chars)
@@ -134,6 +151,8 @@ impl<S: Served> Front<S> {
     }
 
     async fn rmcp(&self, request: Request) -> Response {
-        self.mcp.handle(request).await.map(Body::new)
+        // Boxed on its own: rmcp's future is large, and inline it would make every future
+        // above it as large, each copied whole where it is boxed or moved.
+        Box::pin(self.mcp.handle(request)).await.map(Body::new)
     }
 }

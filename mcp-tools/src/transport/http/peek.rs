@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, RequestId};
-use serde::Deserialize;
 
 /// What a POST carries, for the checks after the body is read.
 #[derive(Clone, Debug)]
@@ -62,20 +61,48 @@ impl Message {
     }
 }
 
-/// The fields of a message the checks read, borrowed from the body. A body it cannot read
-/// (an id that is neither number nor string, say) is left to rmcp's parse to judge.
-#[derive(Deserialize)]
-pub(super) struct Peek<'a> {
-    id: Option<RequestId>,
-    #[serde(borrow)]
-    method: Option<Cow<'a, str>>,
-    #[cfg(feature = "oauth")]
-    #[serde(borrow)]
-    params: Option<called::Params<'a>>,
+/// Reads the fields of a message the checks need, and stops there: `None` when the body
+/// is not a JSON object the peek can read (an id that is neither number nor string, say),
+/// which rmcp's whole parse then judges. What follows the last field wanted (usually a
+/// call's `params`, the bulk of a body) is not scanned: rmcp parses it, and refuses it if
+/// it is not JSON.
+pub(super) fn peek(bytes: &[u8]) -> Option<Message> {
+    let mut fields = Fields::default();
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    match serde::de::DeserializeSeed::deserialize(Reading(&mut fields), &mut reader) {
+        Ok(()) => {}
+        Err(_) if fields.complete => {}
+        Err(_) => return None,
+    }
+    Some(fields.message())
 }
 
-impl Peek<'_> {
-    pub(super) fn message(self) -> Message {
+/// The fields read so far, borrowed from the body where they can be.
+#[derive(Default)]
+struct Fields<'a> {
+    id: Option<RequestId>,
+    method: Option<Cow<'a, str>>,
+    #[cfg(feature = "oauth")]
+    params: Option<called::Params<'a>>,
+    /// Every field the checks need was read, and the reading was stopped on purpose.
+    complete: bool,
+}
+
+impl Fields<'_> {
+    /// Whether nothing later in the body can change what the checks see.
+    fn done(&self) -> bool {
+        if self.id.is_none() {
+            return false;
+        }
+        match self.method.as_deref() {
+            None => false,
+            #[cfg(feature = "oauth")]
+            Some("tools/call") => self.params.is_some(),
+            Some(_) => true,
+        }
+    }
+
+    fn message(self) -> Message {
         let (Some(id), Some(method)) = (self.id, self.method) else {
             return Message::other();
         };
@@ -90,6 +117,51 @@ impl Peek<'_> {
                 .filter(|_| method == "tools/call")
                 .and_then(called::Params::called),
         }
+    }
+}
+
+/// The seed and visitor that fill [`Fields`] from the body's top-level object.
+struct Reading<'f, 'a>(&'f mut Fields<'a>);
+
+impl<'de: 'a, 'a> serde::de::DeserializeSeed<'de> for Reading<'_, 'a> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de: 'a, 'a> serde::de::Visitor<'de> for Reading<'_, 'a> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON-RPC message")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+        use serde::de::{Error as _, IgnoredAny};
+        let fields = self.0;
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            // A field given twice is rmcp's parse to refuse.
+            let repeated = match key.as_ref() {
+                "id" => fields.id.replace(map.next_value()?).is_some(),
+                "method" => fields.method.replace(map.next_value()?).is_some(),
+                #[cfg(feature = "oauth")]
+                "params" => fields.params.replace(map.next_value()?).is_some(),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    false
+                }
+            };
+            if repeated {
+                return Err(M::Error::custom("a field is repeated"));
+            }
+            if fields.done() {
+                fields.complete = true;
+                return Err(M::Error::custom("stopped: the checks have what they need"));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -220,5 +292,44 @@ mod called {
         fn visit_unit<E>(self) -> Result<Self::Value, E> {
             Ok(None)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::model::{NumberOrString, RequestId};
+
+    use super::{Incoming, peek};
+
+    fn id_of(body: &str) -> Option<RequestId> {
+        match peek(body.as_bytes())?.incoming {
+            Incoming::Request { id, .. } => Some(id),
+            Incoming::Other => None,
+        }
+    }
+
+    #[test]
+    fn reads_the_id_and_method_and_stops_there() {
+        let id = id_of(r#"{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"#);
+        assert_eq!(id, Some(NumberOrString::Number(7)));
+        let message = peek(br#"{"method":"initialize","id":"a"}"#).expect("a message");
+        assert!(matches!(
+            message.incoming,
+            Incoming::Request {
+                initialize: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn what_it_cannot_read_is_left_to_the_whole_parse() {
+        assert!(peek(br#"{"id":[1],"method":"tools/list"}"#).is_none());
+        assert!(peek(br#"{"id":1,"id":2,"method":"tools/list"}"#).is_none());
+        assert!(peek(b"[1, 2]").is_none());
+        assert!(peek(b"not json").is_none());
+        // A notification has no id: nothing to count, read to the end.
+        let message = peek(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        assert!(matches!(message.map(|m| m.incoming), Some(Incoming::Other)));
     }
 }
