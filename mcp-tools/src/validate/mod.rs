@@ -11,6 +11,7 @@ mod compile;
 pub(crate) mod format;
 mod node;
 mod pattern;
+mod quick;
 
 use rmcp::model::JsonObject;
 use serde_json::Value;
@@ -18,6 +19,7 @@ use serde_json::Value;
 use crate::meta::ParamMeta;
 use compile::Compiler;
 use node::{Cx, Node, Path};
+use quick::Quick;
 
 /// A compiled input schema.
 #[derive(Debug)]
@@ -27,6 +29,8 @@ pub(crate) struct Validator {
     refs: Vec<Node>,
     /// `#[param(default = …)]` values, parsed once, read for absent arguments.
     defaults: Vec<(&'static str, Value)>,
+    /// The straight check, when the schema is one it covers.
+    quick: Option<Quick>,
 }
 
 impl Validator {
@@ -47,6 +51,7 @@ impl Validator {
             .filter_map(|p| Some((p.name, p.default_value()?)))
             .collect();
         Ok(Validator {
+            quick: Quick::of(&root),
             root,
             refs: compiler.refs,
             defaults,
@@ -63,6 +68,7 @@ impl Validator {
             },
             refs: Vec::new(),
             defaults: Vec::new(),
+            quick: None,
         }
     }
 
@@ -71,6 +77,20 @@ impl Validator {
     /// stay absent: extraction reads their parsed [`defaults`](Self::defaults), so the
     /// arguments remain as sent for the notice of a cut result.
     pub(crate) fn validate(&self, args: &mut JsonObject) -> Result<(), Vec<String>> {
+        // Most calls of most tools meet their schema as sent: the straight check says so
+        // without the walk, and leaves every other call to it.
+        if let Some(quick) = &self.quick
+            && quick.passes(&self.root, args)
+        {
+            #[cfg(debug_assertions)]
+            self.walk_agrees(args);
+            return Ok(());
+        }
+        self.walk(args)
+    }
+
+    /// The walk of the compiled schema, which writes a line per problem.
+    fn walk(&self, args: &mut JsonObject) -> Result<(), Vec<String>> {
         let mut value = Value::Object(std::mem::take(args));
         let mut cx = Cx::new(&self.refs);
         self.root.check(&mut value, &Path::Root, &mut cx);
@@ -82,6 +102,28 @@ impl Validator {
         } else {
             Err(cx.errors)
         }
+    }
+
+    /// What the straight check passed, the walk passes unchanged (debug builds, so every
+    /// test that calls a tool checks it).
+    #[cfg(debug_assertions)]
+    fn walk_agrees(&self, args: &JsonObject) {
+        let mut walked = args.clone();
+        assert_eq!(
+            self.walk(&mut walked),
+            Ok(()),
+            "the straight check passed arguments the walk refuses: {args:?}"
+        );
+        assert_eq!(
+            &walked, args,
+            "the straight check passed arguments the walk changes"
+        );
+    }
+
+    /// Whether calls go the straight way when they meet the schema (for tests).
+    #[cfg(test)]
+    pub(crate) fn is_quick(&self) -> bool {
+        self.quick.is_some()
     }
 
     /// The `#[param(default = …)]` values, checked against the schema when the tool was

@@ -1051,7 +1051,7 @@ fn one_of_message(path: &Path<'_>, allowed: &[Value], value: &Value) -> String {
 }
 
 /// `multipleOf`: exact for integers, within rounding for fractions.
-fn is_multiple(n: &Number, v: f64, step: f64) -> bool {
+pub(super) fn is_multiple(n: &Number, v: f64, step: f64) -> bool {
     #[allow(clippy::float_cmp)]
     if step.fract() == 0.0 && step <= 9.0e15 {
         let step = step as u64;

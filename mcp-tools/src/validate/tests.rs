@@ -745,3 +745,127 @@ fn recursive_types_resolve_through_refs() {
         ["tree.kids[0].kids[0] has unknown field `leaf`; expected `name`, `kids`"]
     );
 }
+
+fn straight(schema: Value) -> Validator {
+    let Value::Object(schema) = schema else {
+        panic!("not an object")
+    };
+    Validator::compile(&schema, &[]).expect("the schema compiles")
+}
+
+#[test]
+fn the_usual_schemas_are_checked_straight() {
+    assert!(!validator().is_quick(), "a nested object is walked");
+    let flat = straight(json!({
+        "type": "object",
+        "properties": {
+            "a": {"type": "number", "minimum": 0, "maximum": 10},
+            "n": {"type": ["integer", "null"], "multipleOf": 2},
+            "s": {"type": "string", "minLength": 2, "pattern": "^x", "format": "email"},
+            "e": {"type": "string", "enum": ["one", "two"]},
+            "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true},
+        },
+        "required": ["a"],
+        "additionalProperties": false
+    }));
+    assert!(flat.is_quick());
+    let walked = [
+        json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}),
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/x"}}, "$defs": {"x": {"type": "string"}}}),
+        json!({"type": "object", "patternProperties": {"^x": {"type": "string"}}}),
+        json!({"type": "object", "additionalProperties": {"type": "string"}}),
+        json!({"type": "object", "properties": {"a": {"type": "array", "items": {"type": "object"}}}}),
+        json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["b"]}),
+        json!({"type": "object", "properties": {"a": {"type": "string"}}, "unevaluatedProperties": false}),
+        json!({"type": "object", "properties": {"a": {}}}),
+    ];
+    for schema in walked {
+        assert!(!straight(schema.clone()).is_quick(), "{schema}");
+    }
+}
+
+/// Every value of a grid against every covered schema: what the straight check passes,
+/// the walk passes unchanged; and it does pass the plain valid calls.
+#[test]
+fn the_straight_check_passes_only_what_the_walk_passes_unchanged() {
+    let schemas = [
+        json!({"type": "integer", "minimum": -3, "maximum": 5}),
+        json!({"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 2.5}),
+        json!({"type": "number", "multipleOf": 0.5}),
+        json!({"type": "integer", "multipleOf": 3}),
+        json!({"type": ["string", "null"], "minLength": 1, "maxLength": 3}),
+        json!({"type": "string", "pattern": "^[a-z]+$"}),
+        json!({"type": "string", "format": "date"}),
+        json!({"type": "string", "enum": ["a", "b"]}),
+        json!({"const": 2, "type": "number"}),
+        json!({"type": "boolean"}),
+        json!({"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 1, "maxItems": 2}),
+        json!({"type": "array", "items": {"type": "number"}, "uniqueItems": true}),
+    ];
+    let values = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!(2),
+        json!(3),
+        json!(-4),
+        json!(6),
+        json!(2.0),
+        json!(2.5),
+        json!(0.5),
+        json!(1e20),
+        json!(u64::MAX),
+        json!(""),
+        json!("a"),
+        json!("ab"),
+        json!("abcd"),
+        json!("A1"),
+        json!("2026-12-02"),
+        json!("2026-13-02"),
+        json!([]),
+        json!([1]),
+        json!([1, 1]),
+        json!([1, 2, 3]),
+        json!([-1]),
+        json!([1.0, 1]),
+        json!({}),
+    ];
+    let mut passed = 0;
+    for (i, schema) in schemas.iter().enumerate() {
+        for required in [false, true] {
+            let validator = straight(json!({
+                "type": "object",
+                "properties": {"v": schema, "w": {"type": "string"}},
+                "required": if required { json!(["v"]) } else { json!([]) },
+                "additionalProperties": i % 2 == 0,
+            }));
+            let quick = validator.quick.as_ref().expect("a covered schema");
+            let mut cases: Vec<Value> = values.iter().map(|v| json!({"v": v})).collect();
+            cases.extend([
+                json!({}),
+                json!({"w": "x"}),
+                json!({"x": 1}),
+                json!({"v": 2, "x": 1}),
+            ]);
+            for args in cases {
+                let Value::Object(args) = args else {
+                    unreachable!()
+                };
+                let mut walked = args.clone();
+                let walk = validator.walk(&mut walked);
+                if quick.passes(&validator.root, &args) {
+                    passed += 1;
+                    assert_eq!(walk, Ok(()), "{schema} passed {args:?}");
+                    assert_eq!(
+                        walked, args,
+                        "{schema} passed {args:?}, which the walk changes"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        passed > 60,
+        "the straight check passed only {passed} calls of the grid"
+    );
+}
