@@ -196,9 +196,20 @@ pub(super) async fn send(
         InputRequest::CreateMessage(r) => {
             to_json(serde_json::to_value(peer.create_message(r.params).await?))
         }
-        InputRequest::Elicitation(r) => to_json(serde_json::to_value(
-            peer.create_elicitation(r.params).await?,
-        )),
+        // Sent as rmcp's `create_elicitation` would send it; that method is behind rmcp's
+        // `elicitation` feature, which only adds URL parsing (`url`, `idna`, ICU: a fifth
+        // of a clean build) that nothing here uses.
+        InputRequest::Elicitation(r) => {
+            match peer
+                .send_request(rmcp::model::ServerRequest::ElicitRequest(r))
+                .await?
+            {
+                rmcp::model::ClientResult::ElicitResult(result) => {
+                    to_json(serde_json::to_value(result))
+                }
+                _ => return Err(rmcp::service::ServiceError::UnexpectedResponse),
+            }
+        }
         InputRequest::ListRoots(_) => to_json(serde_json::to_value(peer.list_roots().await?)),
         _ => return Err(rmcp::service::ServiceError::UnexpectedResponse),
     })

@@ -10,7 +10,7 @@ usage: load --server NAME --transport http|stdio --mode stateful|stateless|- --t
 Starts COMMAND (for http, `{port}` in an ARG becomes a free port), then: a handshake and one
 call, the server's idle RSS, a sequential pass (one call at a time), and a concurrent pass
 (N clients with a call in flight each: HTTP connections with a session each, or N requests
-in flight on stdio) with a warm-up. Every reply is checked. Prints a markdown row, appends a
+in flight on stdio) with a warm-up; `--clients 0` skips it. Every reply is checked. Prints a markdown row, appends a
 JSON line to FILE, and exits non-zero if any call failed.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +102,7 @@ impl Options {
                         _ => return Err(format!("--tool {value}: add or search")),
                     });
                 }
-                "--clients" => options.clients = number()?.max(1) as usize,
+                "--clients" => options.clients = number()? as usize,
                 "--warmup-secs" => options.warmup = Duration::from_secs(number()?),
                 "--secs" => options.measure = Duration::from_secs(number()?.max(1)),
                 "--seq-calls" => options.seq_calls = number()? as usize,
