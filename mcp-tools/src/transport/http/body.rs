@@ -33,6 +33,10 @@ pub(super) struct BodyLimits {
 
 /// What a POST's body carries, as far as the checks read it, or the reply to send instead
 /// when it is not a message.
+#[expect(
+    clippy::result_large_err,
+    reason = "the refusal is the response sent, moved once; boxing would allocate"
+)]
 pub(super) fn peek(bytes: &[u8], limits: BodyLimits) -> Result<Message, Response> {
     if let Some(message) = peek::peek(bytes) {
         return Ok(message);
