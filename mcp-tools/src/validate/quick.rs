@@ -39,12 +39,7 @@ impl Quick {
         let covered = (root.types == OBJECT || root.types == 0)
             && root.enumeration.is_none()
             && root.constant.is_none()
-            && root.pattern_properties.is_empty()
-            && root.dependent_required.is_empty()
-            && root.dependent_schemas.is_empty()
-            && root.property_names.is_none()
-            && root.min_properties.is_none()
-            && root.max_properties.is_none()
+            && no_object_constraints(root)
             && plain(root)
             && root
                 .required
@@ -94,7 +89,7 @@ impl Quick {
     }
 }
 
-/// No applicator, reference or object keyword: the node judges its value alone.
+/// No applicator or reference: the node judges its value by its own keywords.
 fn plain(node: &Node) -> bool {
     node.reference.is_none()
         && !node.always_fails
@@ -135,14 +130,21 @@ fn list_of_scalars(node: &Node) -> bool {
         && no_object_keywords(node)
 }
 
+/// No object keyword at all: a node for a scalar or an array.
 fn no_object_keywords(node: &Node) -> bool {
     node.properties.is_empty()
-        && node.pattern_properties.is_empty()
         && node.required.is_empty()
-        && node.dependent_required.is_empty()
-        && node.dependent_schemas.is_empty()
         && matches!(node.additional, Additional::Absent)
         && !node.unevaluated_closed
+        && no_object_constraints(node)
+}
+
+/// None of the object keywords the straight check does not judge, beside `properties`,
+/// `required` and `additionalProperties`.
+fn no_object_constraints(node: &Node) -> bool {
+    node.pattern_properties.is_empty()
+        && node.dependent_required.is_empty()
+        && node.dependent_schemas.is_empty()
         && node.property_names.is_none()
         && node.min_properties.is_none()
         && node.max_properties.is_none()
