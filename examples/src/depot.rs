@@ -73,6 +73,14 @@ impl Depot {
             .collect()
     }
 
+    /// Whether any shipment leaves from or goes to the depot with this code.
+    #[must_use]
+    pub fn has_depot(&self, code: &str) -> bool {
+        self.read()
+            .values()
+            .any(|s| s.origin_depot == code || s.destination_depot == code)
+    }
+
     /// The shipment with this number.
     pub fn get(&self, shipment_number: &str) -> Result<Shipment, ToolError> {
         self.read()

@@ -9,6 +9,7 @@
 pub mod conformance;
 pub mod depot;
 pub mod event_log;
+pub mod manifest;
 pub mod reroute;
 pub mod routing;
 pub mod shipment;
@@ -41,12 +42,15 @@ const INSTRUCTIONS: &str = "Parcel depot. Find shipments with `shipment_search`,
      `shipment_set_weight` (before dispatch only) or cancel it with `shipment_cancel`. \
      `shipment_get_log` tells what happened to a shipment, event by event. To move every \
      open shipment of a depot to another, preview with `shipment_plan_reroute`, then apply \
-     its handle with `shipment_commit_reroute`.";
+     its handle with `shipment_commit_reroute`. To load a truck, open a manifest with \
+     `manifest_open`, add weighed shipments with `manifest_add_shipment`, then \
+     `manifest_submit` it.";
 
 /// The shipment tools, in listing order: `shipment_search`, `shipment_get_status`,
 /// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel` (which needs the scope
 /// `shipment:cancel`), `shipment_plan_reroute`,
-/// `shipment_commit_reroute`. They take `State<Depot>` and `State<Routing>`, so a registry
+/// `shipment_commit_reroute`, and the loading manifests `manifest_open`,
+/// `manifest_add_shipment`, `manifest_submit` (state kept by a handle). They take `State<Depot>` and `State<Routing>`, so a registry
 /// serving them needs both ([`with_state`] sets them).
 #[must_use]
 pub fn tool_list() -> Vec<ToolDefinition> {
@@ -57,7 +61,10 @@ pub fn tool_list() -> Vec<ToolDefinition> {
         tools::set_weight,
         tools::cancel,
         reroute::plan_reroute,
-        reroute::commit_reroute
+        reroute::commit_reroute,
+        manifest::open,
+        manifest::add_shipment,
+        manifest::submit
     ]
 }
 

@@ -344,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn registry_lists_the_seven_tools() {
+    fn registry_lists_the_ten_tools() {
         let registry = registry().unwrap();
         let names: Vec<&str> = registry
             .tool_definitions()
@@ -360,7 +360,10 @@ mod tests {
                 "shipment_set_weight",
                 "shipment_cancel",
                 "shipment_plan_reroute",
-                "shipment_commit_reroute"
+                "shipment_commit_reroute",
+                "manifest_open",
+                "manifest_add_shipment",
+                "manifest_submit"
             ]
         );
         for tool in registry.tool_definitions() {

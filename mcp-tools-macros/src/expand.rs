@@ -131,6 +131,8 @@ fn expand(tool: &ToolFn) -> TokenStream {
     let output_ty = tool.output_ty();
     let output =
         quote_spanned!(tool.output_span()=> <#output_ty as __rt::ToolReturn>::output_schema);
+    let handle_kind =
+        quote_spanned!(tool.output_span()=> <#output_ty as __rt::ToolReturn>::handle_kind);
     quote! {
         #item
         #marker
@@ -148,7 +150,7 @@ fn expand(tool: &ToolFn) -> TokenStream {
                 const NAME: &'static str = #name;
                 const ALIASES: &'static [&'static str] = &[#(#aliases),*];
                 fn definition() -> __rt::ToolDefinition {
-                    __rt::ToolDefinition::from_spec(&__META, __describe, #output, __call)
+                    __rt::ToolDefinition::from_spec(&__META, __describe, #output, #handle_kind, __call)
                 }
             }
         };
@@ -211,6 +213,8 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let scopes = tool.args.scopes.iter().map(|s| &s.value);
     let keywords = tool.args.keywords.iter().map(|s| &s.value);
     let timeout_ms = opt_u64(tool.args.timeout_ms.as_ref().map(|v| v.value));
+    let handle_ttl_secs = opt_u64(tool.args.handle_ttl_secs.as_ref().map(|v| v.value));
+    let handle_renew = opt_bool(&tool.args.handle_renew);
     let max_tokens = opt_u64(tool.args.max_response_tokens.as_ref().map(|v| v.value));
     let concise_tokens = opt_u64(tool.args.concise_tokens.as_ref().map(|v| v.value));
     let detailed_tokens = opt_u64(tool.args.detailed_tokens.as_ref().map(|v| v.value));
@@ -242,6 +246,8 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             scopes: &[#(#scopes),*],
             keywords: &[#(#keywords),*],
             timeout_ms: #timeout_ms,
+            handle_ttl_secs: #handle_ttl_secs,
+            handle_renew: #handle_renew,
             max_response_tokens: #max_tokens,
             concise_tokens: #concise_tokens,
             detailed_tokens: #detailed_tokens,

@@ -11,6 +11,7 @@ mod discovery;
 mod error;
 mod extras;
 mod fields;
+mod handle;
 mod handler;
 pub mod limits;
 pub mod meta;
@@ -38,6 +39,7 @@ pub use context::{Caller, ToolContext};
 pub use error::{ErrorKind, ToolError};
 pub use extras::Extras;
 pub use fields::Args;
+pub use handle::Handle;
 pub use meta::ResponseFormat;
 pub use output::{Json, ToolOutput};
 pub use page::{Page, PageCursor};
@@ -227,7 +229,7 @@ pub use mcp_tools_macros::ToolArgs;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Args, Caller, ErrorKind, IdempotencyKey, Json, Page, PageCursor, Plan, PlanHandle,
+        Args, Caller, ErrorKind, Handle, IdempotencyKey, Json, Page, PageCursor, Plan, PlanHandle,
         Registry, ResponseFormat, Serve, State, ToolArgs, ToolContext, ToolError, ToolOutput,
         context::LogLevel,
         output::IntoToolOutput,

@@ -23,6 +23,10 @@ pub const CURSOR_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 /// How long a [`Plan`](crate::plan::Plan) and its handle live unless the preview says otherwise.
 pub const DEFAULT_PLAN_TTL: Duration = Duration::from_secs(15 * 60);
 
+/// How long a state [`Handle`](crate::handle::Handle) lives without use unless its tool says
+/// otherwise (`#[tool(handle_ttl_secs = …)]`).
+pub const DEFAULT_HANDLE_TTL: Duration = Duration::from_secs(30 * 60);
+
 /// How long the result of a commit, or of a call with an idempotency key, is kept to answer
 /// retries (see [`RegistryBuilder::idempotency_retention`](crate::registry::RegistryBuilder::idempotency_retention)).
 pub const DEFAULT_IDEMPOTENCY_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);

@@ -25,6 +25,11 @@ pub struct ToolMeta {
     /// `keywords(…)`: words a user may search for the tool by, beyond its name and docs.
     pub keywords: &'static [&'static str],
     pub timeout_ms: Option<u64>,
+    /// `handle_ttl_secs = …`: how long the state handle the tool makes lives.
+    pub handle_ttl_secs: Option<u64>,
+    /// `handle_renew = false`: the handle's lifetime runs from when it was made, not from
+    /// its last use.
+    pub handle_renew: Option<bool>,
     pub max_response_tokens: Option<u64>,
     pub concise_tokens: Option<u64>,
     pub detailed_tokens: Option<u64>,

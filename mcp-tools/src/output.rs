@@ -20,8 +20,9 @@ pub struct ToolOutput {
     pub(crate) meta: Option<MetaObject>,
     pub(crate) page: Option<PageInfo>,
     pub(crate) resume: Option<Resume>,
-    /// A plan to keep and hand a handle for ([`Plan`](crate::plan::Plan)).
-    pub(crate) plan: Option<Box<PlanDraft>>,
+    /// A plan or a piece of state to keep and hand a handle for
+    /// ([`Plan`](crate::plan::Plan), [`Handle`](crate::handle::Handle)).
+    pub(crate) keep: Option<Box<Keep>>,
 }
 
 /// How a model gets the rest of a text result that was cut to fit its budget; the notice
@@ -197,6 +198,14 @@ pub trait IntoToolOutput {
         None
     }
 
+    /// The type of the state handle the tool makes, for [`Handle`](crate::handle::Handle):
+    /// it ties the tool to the tools that take the handle back.
+    #[doc(hidden)]
+    #[must_use]
+    fn handle_kind() -> Option<String> {
+        None
+    }
+
     /// Converts the value into the tool's result.
     fn into_tool_output(self) -> Result<ToolOutput, ToolError>;
 }
@@ -254,6 +263,8 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Json<T> {
 pub trait ToolReturn {
     /// The `outputSchema`, as the output type describes it.
     fn output_schema() -> Option<OutputSchema>;
+    /// The state handle the output type makes, if it is a [`Handle`](crate::handle::Handle).
+    fn handle_kind() -> Option<String>;
     /// The result, or the error the handler returned, serialized in the `format` view.
     fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError>;
 }
@@ -261,6 +272,10 @@ pub trait ToolReturn {
 impl<T: IntoToolOutput> ToolReturn for T {
     fn output_schema() -> Option<OutputSchema> {
         T::output_schema()
+    }
+
+    fn handle_kind() -> Option<String> {
+        T::handle_kind()
     }
 
     fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError> {
@@ -271,6 +286,10 @@ impl<T: IntoToolOutput> ToolReturn for T {
 impl<T: IntoToolOutput, E: Into<ToolError>> ToolReturn for Result<T, E> {
     fn output_schema() -> Option<OutputSchema> {
         T::output_schema()
+    }
+
+    fn handle_kind() -> Option<String> {
+        T::handle_kind()
     }
 
     fn into_output(self, format: ResponseFormat) -> Result<ToolOutput, ToolError> {
@@ -285,6 +304,20 @@ pub(crate) struct PageInfo {
     pub(crate) start: u64,
     pub(crate) total: Option<u64>,
     pub(crate) has_more: bool,
+}
+
+/// What a result asks the runtime to keep, and to add the handle of.
+#[derive(Clone, Debug)]
+pub(crate) enum Keep {
+    Plan(PlanDraft),
+    Handle(HandleDraft),
+}
+
+/// A tool's new state handle: the runtime stores the state and adds the handle.
+#[derive(Clone, Debug)]
+pub(crate) struct HandleDraft {
+    /// The state, serialized.
+    pub(crate) state: Vec<u8>,
 }
 
 /// A plan on its way out of a preview tool: the runtime stores it and adds the handle.

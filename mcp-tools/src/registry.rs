@@ -12,7 +12,7 @@ use crate::{
     arg::StateMap,
     context::Caller,
     context::log::SessionLevel,
-    definition::ToolDefinition,
+    definition::{self, ToolDefinition},
     discovery::{self, Index},
     limits,
     meta::{AliasMeta, BinaryPolicy},
@@ -504,6 +504,7 @@ impl RegistryBuilder {
                 routes.insert(name, Route { index, alias });
             }
         }
+        definition::link_handles(&mut self.tools, &mut problems);
         if let Some(pinned) = &self.discovery {
             for name in [SEARCH_TOOL, CALL_TOOL] {
                 if owners.contains_key(name) {

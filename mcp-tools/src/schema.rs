@@ -30,6 +30,8 @@ pub struct InputSchema {
     pub(crate) plan_param: Option<(&'static str, String)>,
     /// The `IdempotencyKey` parameter, if the tool takes one.
     pub(crate) idempotency_param: Option<&'static str>,
+    /// The `Handle<T>` parameters, and each one's kind of state.
+    pub(crate) handle_params: Vec<(&'static str, String)>,
     pub(crate) needs: Vec<StateNeed>,
     /// Whether a parameter takes the [`ToolContext`](crate::context::ToolContext), which a call
     /// then builds; tools without one skip it.

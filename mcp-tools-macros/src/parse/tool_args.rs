@@ -23,6 +23,8 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "scopes",
     "keywords",
     "timeout_ms",
+    "handle_ttl_secs",
+    "handle_renew",
     "max_response_tokens",
     "binary",
     "input_schema",
@@ -45,6 +47,10 @@ pub(crate) struct ToolArgs {
     /// `keywords("refund", "money back")`: words a user may search for the tool by, checked.
     pub(crate) keywords: Vec<Sp<String>>,
     pub(crate) timeout_ms: Option<Sp<u64>>,
+    /// `handle_ttl_secs = 1800`: how long the state handle the tool returns lives.
+    pub(crate) handle_ttl_secs: Option<Sp<u64>>,
+    /// `handle_renew = false`: the handle's lifetime runs from when it is made.
+    pub(crate) handle_renew: Option<Sp<bool>>,
     pub(crate) max_response_tokens: Option<Sp<u64>>,
     /// `max_response_tokens(concise = …)`.
     pub(crate) concise_tokens: Option<Sp<u64>>,
@@ -76,6 +82,8 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         scopes: Vec::new(),
         keywords: Vec::new(),
         timeout_ms: None,
+        handle_ttl_secs: None,
+        handle_renew: None,
         max_response_tokens: None,
         concise_tokens: None,
         detailed_tokens: None,
@@ -179,6 +187,27 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 });
                 value::set_once(&mut args.timeout_ms, v, &meta, k, cx);
             }
+            "handle_ttl_secs" => {
+                let v = value::integer(&meta, k, "handle_ttl_secs = 1800", cx).filter(|v| {
+                    let zero = v.value == 0;
+                    if zero {
+                        cx.error(
+                            v.span,
+                            "`handle_ttl_secs = 0` makes handles that expire before any call can use them",
+                            "give how long the state may go unused, e.g. `handle_ttl_secs = 1800` (30 minutes), or leave the key out for the default of 30 minutes",
+                        );
+                    }
+                    !zero
+                });
+                value::set_once(&mut args.handle_ttl_secs, v, &meta, k, cx);
+            }
+            "handle_renew" => value::set_once(
+                &mut args.handle_renew,
+                value::flag(&meta, k, cx),
+                &meta,
+                k,
+                cx,
+            ),
             "binary" => {
                 let v = value::string(&meta, k, r#"binary = "drop""#, cx)
                     .filter(|v| check_binary(v, cx));

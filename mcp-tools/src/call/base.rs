@@ -2,7 +2,7 @@
 //! why a call produced no output ([`Failure`]), and the text and `_meta` every stage's
 //! errors use. The stages import from here, not from each other.
 
-use std::fmt::Write as _;
+use std::{fmt::Write as _, time::Duration};
 
 use rmcp::{
     RoleServer,
@@ -15,6 +15,8 @@ use crate::{
     context::{Caller, log::LogGate},
     definition::ToolDefinition,
     error::ToolError,
+    seal,
+    store::StoreError,
     wire::ERROR_META_KEY,
 };
 
@@ -29,6 +31,26 @@ pub(crate) struct CallEnv {
     pub(crate) stateless: bool,
     pub(crate) log: LogGate,
     pub(crate) caller: Option<Caller>,
+}
+
+/// The caller's digest, which binds handles and keys to whoever made them.
+pub(crate) fn caller_digest(subject: Option<&str>) -> u64 {
+    match subject {
+        Some(subject) => seal::digest64(&[subject.as_bytes()]),
+        None => seal::digest64(&[]),
+    }
+}
+
+/// The store could not be reached while the call was `doing` something: a retry later may
+/// succeed, and nothing was changed.
+pub(crate) fn store_down(err: &StoreError, doing: &str) -> Failure {
+    tracing::error!(error = %err, "store unavailable while {doing}");
+    Failure::Failed(
+        ToolError::retry_later(format!(
+            "the server's store is unavailable, so it could not {doing}; nothing was changed"
+        ))
+        .with_retry_after(Duration::from_secs(2)),
+    )
 }
 
 /// The most argument problems an error lists.

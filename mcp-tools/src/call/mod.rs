@@ -6,6 +6,7 @@
 mod authorize;
 mod base;
 mod discover;
+mod handles;
 mod invoke;
 mod once;
 mod respond;
@@ -28,9 +29,9 @@ use crate::{
         Caller, ClientLink, ResultBudget, ToolContext,
         input::{self, Inputs},
     },
-    error::Pending,
+    error::{Pending, ToolError},
     meta::ResponseFormat,
-    output::ToolOutput,
+    output::{Keep, ToolOutput},
     page,
     registry::Registry,
     wire::{CALL_TOOL, SEARCH_TOOL},
@@ -212,6 +213,10 @@ impl Registry {
             Ok(once) => once,
             Err(failure) => return Err((routed, failure)),
         };
+        let handles = match handles::open(entry, &args, &inner.sealer, subject.as_deref()) {
+            Ok(handles) => handles,
+            Err(failure) => return Err((routed, failure)),
+        };
         let defaults = entry.validator.defaults();
         let format = entry
             .format_param
@@ -262,7 +267,9 @@ impl Registry {
                 fingerprint,
                 sealer: &inner.sealer,
                 plan: None,
+                handles: None,
             },
+            handles,
             cancel,
             round,
             stateless,
@@ -303,6 +310,8 @@ struct Running<'r> {
     stateless: bool,
     /// Set when the call must run once (a plan's commit, an idempotency key).
     once: Option<Box<Once>>,
+    /// The state handles it passes, opened, to read before the handler runs.
+    handles: Option<Box<[handles::Opening<'r>]>>,
     /// The caller's, which binds the plans the call makes.
     subject: Option<String>,
 }
@@ -328,22 +337,38 @@ impl Running<'_> {
                 (Begin::Refused(failure), _) => return self.respond(Err(failure)),
             },
         };
+        // After the claim: a retry of a call that closed its handle gets the first result.
+        if let Some(openings) = self.handles.take() {
+            match handles::load(openings, &inner.store, self.routed.entry.name()).await {
+                Ok(loaded) => self.call.handles = Some(loaded),
+                Err(failure) => {
+                    if let Some(claim) = claim {
+                        claim.settle(store, None).await;
+                    }
+                    return self.respond(Err(failure));
+                }
+            }
+        }
         let cancel = match &self.call.context {
             Some(context) => Some(context.cancellation_token()),
             None => self.cancel.as_ref(),
         };
         let mut outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
         if let Ok(output) = &mut outcome
-            && let Some(draft) = output.plan.take()
+            && let Some(keep) = output.keep.take()
         {
-            let kept = once::keep_plan(
-                store,
-                &inner.sealer,
-                &draft,
-                self.routed.entry.name(),
-                self.subject.as_deref(),
-            )
-            .await;
+            let (entry, subject) = (self.routed.entry, self.subject.as_deref());
+            let kept = match &*keep {
+                Keep::Plan(draft) => {
+                    once::keep_plan(store, &inner.sealer, draft, entry.name(), subject).await
+                }
+                Keep::Handle(draft) => match &entry.handles.makes {
+                    Some(makes) => handles::keep(store, &inner.sealer, draft, makes, subject).await,
+                    None => Err(Failure::Failed(ToolError::internal(
+                        "a tool returned a state handle its definition does not make",
+                    ))),
+                },
+            };
             match (kept, &mut output.structured) {
                 (Ok((handle, expires_at)), Some(Value::Object(shape))) => {
                     shape.insert("handle".into(), Value::String(handle));

@@ -13,13 +13,13 @@ use rmcp::model::{CallToolResult, JsonObject, RequestMetaObject};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::base::Failure;
+use super::base::{Failure, caller_digest, store_down};
 use crate::{
     arg::LoadedPlan,
     definition::ToolDefinition,
     error::ToolError,
+    handle::token::{self, HandleFields, HandleProblem, Purpose},
     limits,
-    plan::{self, HandleFields, HandleProblem},
     seal::{self, Sealer},
     store::Store,
     wire::{IDEMPOTENCY_KEY_META_KEY, REPLAY_META_KEY},
@@ -72,14 +72,6 @@ pub(super) struct Claim {
     retention: Duration,
 }
 
-/// The caller's digest, which binds handles and keys to whoever made them.
-pub(super) fn caller_digest(subject: Option<&str>) -> u64 {
-    match subject {
-        Some(subject) => seal::digest64(&[subject.as_bytes()]),
-        None => seal::digest64(&[]),
-    }
-}
-
 /// Whether the call must run once, and under which record; or why it is refused before.
 pub(super) fn once_of(
     entry: &ToolDefinition,
@@ -97,16 +89,22 @@ pub(super) fn once_of(
             Duration::from_millis(ms) + Duration::from_secs(5)
         });
     if let Some((param, kind)) = spec.plan {
-        let Some(token) = args.get(param).and_then(Value::as_str) else {
+        let Some(sent) = args.get(param).and_then(Value::as_str) else {
             return Ok(None);
         };
         let caller = caller_digest(subject);
-        let (fields, expired) =
-            match plan::open_handle(sealer, token, caller, kind, plan::now_unix()) {
-                Ok(fields) => (fields, false),
-                Err(HandleProblem::Expired(fields)) => (fields, true),
-                Err(problem) => return Err(handle_refused(param, &problem)),
-            };
+        let (fields, expired) = match token::open_handle(
+            sealer,
+            Purpose::Plan,
+            sent,
+            caller,
+            kind,
+            token::now_unix(),
+        ) {
+            Ok(fields) => (fields, false),
+            Err(HandleProblem::Expired(fields)) => (fields, true),
+            Err(problem) => return Err(handle_refused(param, &problem)),
+        };
         return Ok(Some(Once {
             record: format!("once:p:{}", fields.id_text()),
             fingerprint: 0,
@@ -188,19 +186,9 @@ fn handle_refused(param: &str, problem: &HandleProblem) -> Failure {
 fn expired_refusal(expires: u64) -> Failure {
     let err = ToolError::invalid_input(format!(
         "the handle expired at {} and its plan was never committed; preview the change again for a new handle",
-        rfc3339(expires)
+        token::rfc3339(expires)
     ));
     Failure::Refused(err, "invalid_handle")
-}
-
-fn store_down(err: &crate::store::StoreError, doing: &str) -> Failure {
-    tracing::error!(error = %err, "store unavailable while {doing}");
-    Failure::Failed(
-        ToolError::retry_later(format!(
-            "the server's store is unavailable, so it could not {doing}; nothing was changed"
-        ))
-        .with_retry_after(Duration::from_secs(2)),
-    )
 }
 
 impl Once {
@@ -308,7 +296,7 @@ fn replay(mut result: Value, at: u64) -> Begin {
         if let Value::Object(meta) = meta {
             meta.insert(
                 REPLAY_META_KEY.to_owned(),
-                json!({ "first_call_at": rfc3339(at) }),
+                json!({ "first_call_at": token::rfc3339(at) }),
             );
         }
     }
@@ -327,7 +315,7 @@ impl Claim {
             let result = serde_json::to_value(r).ok()?;
             serde_json::to_vec(&Record::Done {
                 fingerprint: self.fingerprint,
-                at: plan::now_unix(),
+                at: token::now_unix(),
                 result,
             })
             .ok()
@@ -351,17 +339,12 @@ pub(super) async fn keep_plan(
     tool: &str,
     subject: Option<&str>,
 ) -> Result<(String, String), Failure> {
-    let mut random = [0u8; 16];
-    getrandom::fill(&mut random)
+    let id = token::random_id()
         .map_err(|e| Failure::Failed(ToolError::internal(format!("no random bytes: {e}"))))?;
-    let id = [
-        u64::from_le_bytes(random[..8].try_into().unwrap_or_default()),
-        u64::from_le_bytes(random[8..].try_into().unwrap_or_default()),
-    ];
     let ttl_secs = draft.ttl.as_secs().max(1);
     let fields = HandleFields {
         id,
-        expires: plan::now_unix() + ttl_secs,
+        expires: token::now_unix() + ttl_secs,
         caller: caller_digest(subject),
         kind: seal::digest64(&[draft.kind.as_bytes()]),
     };
@@ -379,12 +362,8 @@ pub(super) async fn keep_plan(
         )
         .await
         .map_err(|err| store_down(&err, "keep the plan"))?;
-    Ok((plan::seal_handle(sealer, &fields), rfc3339(fields.expires)))
-}
-
-fn rfc3339(unix: u64) -> String {
-    chrono::DateTime::from_timestamp(i64::try_from(unix).unwrap_or(i64::MAX), 0).map_or_else(
-        || unix.to_string(),
-        |t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-    )
+    Ok((
+        token::seal_handle(sealer, Purpose::Plan, &fields),
+        token::rfc3339(fields.expires),
+    ))
 }

@@ -5,8 +5,10 @@ use std::{borrow::Cow, future::Future, pin::Pin, sync::Arc};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::Value;
 
+mod handles;
 mod once;
 
+pub(crate) use handles::{HandleSpec, Makes, Takes};
 pub(crate) use once::OnceParam;
 
 use crate::{
@@ -58,6 +60,8 @@ pub struct ToolDefinition {
     pub(crate) cursor_param: Option<&'static str>,
     /// What makes a call run once: a plan handle or an idempotency key parameter.
     pub(crate) once: OnceParam,
+    /// The state handle it makes, and the ones it takes.
+    pub(crate) handles: HandleSpec,
     pub(crate) needs: Vec<StateNeed>,
     /// Its budgets, resolved against the registry's when the registry is built.
     pub(crate) budget: ToolBudget,
@@ -80,6 +84,7 @@ impl ToolDefinition {
         meta: &'static ToolMeta,
         describe: fn(&mut InputSchema),
         output_schema: fn() -> Option<OutputSchema>,
+        handle_kind: fn() -> Option<String>,
         handler: Handler,
     ) -> Self {
         let mut input = InputSchema::default();
@@ -112,6 +117,7 @@ impl ToolDefinition {
                             && Some(*name) != input.format_param
                             && input.plan_param.as_ref().is_none_or(|(p, _)| p != name)
                             && Some(*name) != input.idempotency_param
+                            && !input.handle_params.iter().any(|(p, _)| p == name)
                     })
                     .map(Cow::Borrowed)
                     .chain(input.fields.iter().cloned().map(Cow::Owned))
@@ -170,6 +176,7 @@ impl ToolDefinition {
             format_param: input.format_param,
             cursor_param: input.cursor_param,
             once: OnceParam::of(meta, &input, &mut problems),
+            handles: HandleSpec::of(meta, &mut input, handle_kind(), &mut problems),
             needs: input.needs,
             budget: budget_for(meta, input.format_param.is_some(), Budgets::default()),
             binary: meta.binary.unwrap_or_default(),
@@ -254,6 +261,20 @@ impl ToolDefinition {
     pub fn fn_path(&self) -> &'static str {
         self.meta.fn_path
     }
+}
+
+/// Ties each state handle parameter of a registry's tools to the tools that make it, and
+/// tells each making tool's description who takes its handle and how long it lives.
+pub(crate) fn link_handles(tools: &mut [ToolDefinition], problems: &mut Vec<String>) {
+    let mut linked: Vec<handles::Linked<'_>> = tools
+        .iter_mut()
+        .map(|t| handles::Linked {
+            name: t.meta.name,
+            handles: &mut t.handles,
+            tool: &mut t.tool,
+        })
+        .collect();
+    handles::link(&mut linked, problems);
 }
 
 impl std::fmt::Debug for ToolDefinition {

@@ -1,9 +1,6 @@
 //! `PlanHandle<T>`: the parameter of a commit tool, and the sealed handle it takes.
 
-use std::{
-    fmt,
-    time::{SystemTime, UNIX_EPOCH},
-};
+use std::fmt;
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -14,7 +11,6 @@ use crate::{
     error::ToolError,
     meta::ParamMeta,
     schema::InputSchema,
-    seal::{Fields, Reader, Sealer},
 };
 
 /// The plan a commit tool applies: take it as a parameter, and the model passes the handle
@@ -155,140 +151,5 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for PlanHandle<T
             plan,
             preview_tool: loaded.preview_tool.clone(),
         })
-    }
-}
-
-/// What a handle carries, under the registry's seal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HandleFields {
-    /// The plan's key in the store.
-    pub(crate) id: [u64; 2],
-    /// Unix seconds after which the handle is refused.
-    pub(crate) expires: u64,
-    /// Of the caller's subject: another caller's commit is refused.
-    pub(crate) caller: u64,
-    /// Of the plan's Rust type: a commit of another type is refused.
-    pub(crate) kind: u64,
-}
-
-impl HandleFields {
-    /// The plan's id as text, the key of its records.
-    pub(crate) fn id_text(&self) -> String {
-        format!("{:016x}{:016x}", self.id[0], self.id[1])
-    }
-}
-
-const PURPOSE: &str = "plan";
-
-pub(crate) fn seal_handle(sealer: &Sealer, fields: &HandleFields) -> String {
-    let bytes = Fields::default()
-        .u64(fields.id[0])
-        .u64(fields.id[1])
-        .u64(fields.expires)
-        .u64(fields.caller)
-        .u64(fields.kind);
-    sealer.seal(PURPOSE, bytes.bytes())
-}
-
-/// Why a handle was refused before any plan was loaded.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum HandleProblem {
-    /// Edited, cut, of another server, or not a handle at all.
-    Unreadable,
-    /// Past its lifetime; the fields, to find a first commit's result.
-    Expired(HandleFields),
-    OtherCaller,
-    OtherKind,
-}
-
-pub(crate) fn open_handle(
-    sealer: &Sealer,
-    token: &str,
-    caller: u64,
-    kind: u64,
-    now: u64,
-) -> Result<HandleFields, HandleProblem> {
-    let bytes = sealer
-        .open(PURPOSE, token)
-        .ok_or(HandleProblem::Unreadable)?;
-    let mut read = Reader::new(&bytes);
-    let mut next = || read.u64().ok_or(HandleProblem::Unreadable);
-    let fields = HandleFields {
-        id: [next()?, next()?],
-        expires: next()?,
-        caller: next()?,
-        kind: next()?,
-    };
-    if !read.is_done() {
-        return Err(HandleProblem::Unreadable);
-    }
-    // The seal vouches for every field; they are checked in the order a model can act on.
-    if fields.kind != kind {
-        return Err(HandleProblem::OtherKind);
-    }
-    if fields.caller != caller {
-        return Err(HandleProblem::OtherCaller);
-    }
-    if fields.expires <= now {
-        return Err(HandleProblem::Expired(fields));
-    }
-    Ok(fields)
-}
-
-pub(crate) fn now_unix() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::seal::digest64;
-
-    fn fields() -> HandleFields {
-        HandleFields {
-            id: [1, 2],
-            expires: 1_000,
-            caller: digest64(&[b"alice"]),
-            kind: digest64(&[b"Refund"]),
-        }
-    }
-
-    #[test]
-    fn handles_open_only_for_their_caller_kind_and_lifetime() {
-        let sealer = Sealer::random();
-        let f = fields();
-        let token = seal_handle(&sealer, &f);
-        assert_eq!(open_handle(&sealer, &token, f.caller, f.kind, 999), Ok(f));
-        assert_eq!(
-            open_handle(&sealer, &token, f.caller, f.kind, 1_000),
-            Err(HandleProblem::Expired(f))
-        );
-        assert_eq!(
-            open_handle(&sealer, &token, digest64(&[b"bob"]), f.kind, 999),
-            Err(HandleProblem::OtherCaller)
-        );
-        assert_eq!(
-            open_handle(&sealer, &token, f.caller, digest64(&[b"Order"]), 999),
-            Err(HandleProblem::OtherKind)
-        );
-        assert_eq!(
-            open_handle(&Sealer::random(), &token, f.caller, f.kind, 999),
-            Err(HandleProblem::Unreadable)
-        );
-        let mut edited = token.clone();
-        edited.replace_range(3..4, if &token[3..4] == "A" { "B" } else { "A" });
-        assert_eq!(
-            open_handle(&sealer, &edited, f.caller, f.kind, 999),
-            Err(HandleProblem::Unreadable)
-        );
-        assert_eq!(f.id_text(), "00000000000000010000000000000002");
-    }
-
-    #[test]
-    fn digests_separate_their_parts() {
-        assert_ne!(digest64(&[b"ab", b"c"]), digest64(&[b"a", b"bc"]));
-        assert_eq!(digest64(&[b"x"]), digest64(&[b"x"]));
     }
 }

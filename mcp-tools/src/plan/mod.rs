@@ -16,7 +16,6 @@ mod key;
 mod preview;
 
 pub use handle::PlanHandle;
-pub(crate) use handle::{HandleFields, HandleProblem, now_unix, open_handle, seal_handle};
 pub use key::IdempotencyKey;
 pub use preview::Plan;
 #[cfg(test)]

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::{
     error::ToolError,
     meta::ResponseFormat,
-    output::{IntoToolOutput, PlanDraft, ToolOutput},
+    output::{IntoToolOutput, Keep, PlanDraft, ToolOutput},
     schema::{self, OutputSchema},
     view,
 };
@@ -109,11 +109,11 @@ impl<T: Serialize + JsonSchema> IntoToolOutput for Plan<T> {
         let bytes = view::with_format(ResponseFormat::Detailed, || serde_json::to_vec(&self.plan))
             .map_err(failed)?;
         let mut output = ToolOutput::structured(json!({ "plan": value }));
-        output.plan = Some(Box::new(PlanDraft {
+        output.keep = Some(Box::new(Keep::Plan(PlanDraft {
             bytes,
             ttl: self.ttl,
             kind: plan_kind::<T>(),
-        }));
+        })));
         Ok(output)
     }
 }

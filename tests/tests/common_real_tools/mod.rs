@@ -203,6 +203,8 @@ pub(crate) fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
         scopes: &[],
         keywords: &[],
         timeout_ms: None,
+        handle_ttl_secs: None,
+        handle_renew: None,
         max_response_tokens: None,
         concise_tokens: None,
         detailed_tokens: None,
@@ -216,7 +218,18 @@ pub(crate) fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
     }));
     *NEXT_OUTPUT_SCHEMA.lock().expect("not poisoned") =
         published["outputSchema"].as_object().cloned();
-    ToolDefinition::from_spec(meta, describe_nothing, take_output_schema, answer)
+    ToolDefinition::from_spec(
+        meta,
+        describe_nothing,
+        take_output_schema,
+        no_handle,
+        answer,
+    )
+}
+
+/// The published tools make no state handles.
+fn no_handle() -> Option<String> {
+    None
 }
 
 /// Every tool of every server, in file order, and the registry serving them in

@@ -14,6 +14,8 @@
 //!   sees each match once;
 //! - a commit whose reply is lost, retried after the replica that ran it was killed, returns
 //!   the first result from the survivor, and the routing table shows the plan applied once;
+//! - a loading manifest (a state handle) opened on one replica is changed and closed on the
+//!   other, and refused as closed on both after;
 //! - a thousand mixed calls from eight concurrent clients (previews, commits, retried
 //!   commits, paged searches, status reads, cancels with idempotency keys and their retries)
 //!   apply each plan at most once, keep every applied plan's moves, and answer every retry
@@ -594,6 +596,82 @@ async fn a_preview_on_one_replica_commits_on_the_other() {
     // Cursors are sealed with the shared secret too.
     let (numbers, replicas) = walk_search(&mut client, "Hamburg", 4).await;
     assert_complete_walk("Hamburg", &numbers, &replicas);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_manifest_opened_on_one_replica_is_changed_and_closed_on_the_other() {
+    let deployment = Deployment::start(Some(SECRET)).await;
+    let mut client = deployment.client().await;
+    let found = client
+        .call_settled(
+            "shipment_search",
+            json!({ "query": "Hamburg", "status": "weighed", "limit": 20, "response_format": "detailed" }),
+        )
+        .await;
+    let items = found.structured()["items"]
+        .as_array()
+        .expect("items")
+        .clone();
+    let depot = items[0]["origin_depot"]
+        .as_str()
+        .expect("a depot")
+        .to_owned();
+    let numbers: Vec<&str> = items
+        .iter()
+        .filter(|s| s["origin_depot"] == depot.as_str())
+        .filter_map(|s| s["shipment_number"].as_str())
+        .take(2)
+        .collect();
+    assert_eq!(numbers.len(), 2, "two weighed shipments leave {depot}");
+
+    let opened = client
+        .call_settled("manifest_open", json!({ "depot_code": depot }))
+        .await;
+    let handle = opened.structured()["handle"].clone();
+    let mut replicas = vec![opened.replica];
+    for number in &numbers {
+        let added = client
+            .call_settled(
+                "manifest_add_shipment",
+                json!({ "manifest": handle, "shipment_number": number }),
+            )
+            .await;
+        replicas.push(added.replica);
+        assert!(
+            added.structured()["shipments"]
+                .as_array()
+                .is_some_and(|s| s.contains(&json!(number))),
+            "{}",
+            added.result
+        );
+    }
+    assert!(
+        replicas.windows(2).all(|pair| pair[0] != pair[1]),
+        "every call went to the other replica: {replicas:?}"
+    );
+    let submitted = client
+        .call_settled("manifest_submit", json!({ "manifest": handle }))
+        .await;
+    assert!(
+        submitted
+            .text()
+            .starts_with("submitted a manifest of 2 shipments"),
+        "{}",
+        submitted.result
+    );
+    // Closed for both replicas, each naming the tool that closed it.
+    for _ in 0..2 {
+        let again = client
+            .call_settled("manifest_submit", json!({ "manifest": handle }))
+            .await;
+        assert_eq!(again.error_kind(), Some("not_found"), "{}", again.result);
+        assert!(
+            again.text().contains("was closed by `manifest_submit`")
+                && again.text().ends_with("call `manifest_open` for a new one"),
+            "{}",
+            again.text()
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -24,6 +24,7 @@ mod discovery;
 mod error_caps;
 mod evolution;
 mod extraction;
+mod handles;
 mod http_hostile;
 mod http_stateless;
 mod module_graph;

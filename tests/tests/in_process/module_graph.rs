@@ -39,6 +39,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("optimizer", 2),
     ("page", 2),
     ("plan", 2),
+    ("handle", 2),
     ("discovery", 2),
     ("extras", 2),
     // 1: what a call carries in and out: arguments, context, outputs, schemas, validation.

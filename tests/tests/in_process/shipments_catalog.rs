@@ -12,6 +12,7 @@ fn the_shipments_catalog_is_reviewed() {
 #[test]
 fn the_shipments_catalog_stays_within_its_token_budget() {
     let report = mcp_tools_examples::registry().unwrap().definition_report();
-    report.assert_total_at_most(3_800);
+    // 3,715 for the seven shipment tools, 658 for the three manifest tools (state handles).
+    report.assert_total_at_most(4_500);
     report.assert_each_at_most(1_200);
 }

@@ -151,14 +151,16 @@ fn main() -> ExitCode {
         }
     }
     let failures = run.seq.failures() + run.conc.failures();
-    let mut failed = failures > 0 || run.conc.times.is_empty() || !run.problems.is_empty();
+    // `--clients 0` runs no concurrent pass, so its window is empty by design.
+    let no_window = options.clients > 0 && run.conc.times.is_empty();
+    let mut failed = failures > 0 || no_window || !run.problems.is_empty();
     for (message, count) in run.seq.errors.iter().chain(&run.conc.errors) {
         eprintln!("load: {}: {count} × {message}", options.server);
     }
     for problem in &run.problems {
         eprintln!("load: {}: {problem}", options.server);
     }
-    if run.conc.times.is_empty() {
+    if no_window {
         eprintln!(
             "load: {}: no call succeeded in the measured window",
             options.server

@@ -1,5 +1,9 @@
 //! Tool parameters: values from the call's arguments, and values the server injects.
 
+mod loaded;
+
+pub(crate) use loaded::{LoadedHandle, LoadedPlan, Opened};
+
 use std::{
     any::{Any, TypeId},
     fmt,
@@ -40,8 +44,9 @@ pub enum ParamRole {
     /// [`ResponseFormat`]: the `concise`/`detailed` enum, never required (`concise` by default).
     Format,
     /// A string the runtime acts on before the handler runs:
-    /// [`PlanHandle`](crate::plan::PlanHandle) (a handle it minted) or
-    /// [`IdempotencyKey`](crate::plan::IdempotencyKey); required only when not an `Option`.
+    /// [`PlanHandle`](crate::plan::PlanHandle) and [`Handle`](crate::handle::Handle) (handles
+    /// it minted) or [`IdempotencyKey`](crate::plan::IdempotencyKey); required only when not
+    /// an `Option`.
     Token,
     /// Supplied by the server ([`State<T>`], [`ToolContext`]): not in the schema.
     Injected,
@@ -69,8 +74,9 @@ impl ParamRole {
 /// the server and stay out of the schema; [`ResponseFormat`] becomes the
 /// `concise`/`detailed` enum; [`PageCursor`](crate::page::PageCursor) takes back a page's
 /// `next_cursor`; [`PlanHandle`](crate::plan::PlanHandle) takes a preview's handle and makes the
-/// tool a commit that runs once; [`IdempotencyKey`](crate::plan::IdempotencyKey) makes a retry
-/// with the same key return the first result.
+/// tool a commit that runs once; [`Handle`](crate::handle::Handle) takes back the state an
+/// earlier call made; [`IdempotencyKey`](crate::plan::IdempotencyKey) makes a retry with the
+/// same key return the first result.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a #[tool] parameter",
     label = "this parameter type has no JSON Schema",
@@ -256,14 +262,9 @@ pub struct Call<'r> {
     /// The plan a [`PlanHandle`](crate::plan::PlanHandle) parameter takes, loaded before the
     /// handler runs.
     pub(crate) plan: Option<LoadedPlan>,
-}
-
-/// A plan read back from the store for its commit.
-#[derive(Debug)]
-pub(crate) struct LoadedPlan {
-    pub(crate) id: String,
-    pub(crate) plan: Value,
-    pub(crate) preview_tool: String,
+    /// The state of each [`Handle`](crate::handle::Handle) parameter sent, loaded before the
+    /// handler runs; boxed, as most calls take none.
+    pub(crate) handles: Option<Box<[LoadedHandle]>>,
 }
 
 /// Shared state a tool takes as `State<T>`; registered with
