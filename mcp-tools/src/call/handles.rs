@@ -97,13 +97,17 @@ pub(super) async fn load(
     } in openings
     {
         let key = record::key(&fields.id_text());
-        let held = store
-            .get(&key)
-            .await
-            .map_err(|err| store_down(&err, "read the handle's state"))?;
+        // A handle that use renews is read and renewed in one step.
+        let renewing = fields.expires == 0;
+        let read = if renewing {
+            store.get_renewed(&key, takes.lifetime.ttl).await
+        } else {
+            store.get(&key).await
+        };
+        let held = read.map_err(|err| store_down(&err, "read the handle's state"))?;
         let (param, makers) = (takes.param, &takes.makers);
         let Some(held) = held else {
-            let why = if fields.expires == 0 {
+            let why = if renewing {
                 format!(
                     "it was not used for longer than its lifetime ({}), or the server's store was cleared",
                     takes.lifetime.describe()
@@ -131,13 +135,8 @@ pub(super) async fn load(
             }
         };
         let now = token::now_unix();
-        let (ttl, expires) = if fields.expires == 0 {
+        let (ttl, expires) = if renewing {
             let ttl = takes.lifetime.ttl;
-            // Renewed in one step, unless another call changed it meanwhile (its write
-            // renewed it then).
-            if let Err(err) = store.replace(&key, &held, &held, ttl).await {
-                tracing::warn!(error = %err, key, "could not renew a handle's state");
-            }
             (ttl, now + ttl.as_secs())
         } else {
             let left = fields.expires.saturating_sub(now).max(1);

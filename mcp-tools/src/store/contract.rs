@@ -54,6 +54,27 @@ pub trait Store: Send + Sync + 'static {
         })
     }
 
+    /// The value at `key` (unless absent or expired), its time to live set to `ttl` in the
+    /// same step: a read that keeps what it reads alive, as a state handle is renewed by
+    /// each use.
+    ///
+    /// The default is [`get`](Store::get), then [`replace`](Store::replace) of the value
+    /// with itself (two steps; a change between them is kept, and renews it); a store that
+    /// can do both at once overrides it.
+    fn get_renewed<'a>(
+        &'a self,
+        key: &'a str,
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        Box::pin(async move {
+            let held = self.get(key).await?;
+            if let Some(bytes) = &held {
+                self.replace(key, bytes, bytes, ttl).await?;
+            }
+            Ok(held)
+        })
+    }
+
     /// Sets `key` to `value` for `ttl` only if it holds exactly `current`: `true` if it was
     /// replaced.
     fn replace<'a>(
@@ -93,6 +114,14 @@ impl<S: Store + ?Sized> Store for Arc<S> {
         ttl: Duration,
     ) -> StoreFuture<'a, Option<Vec<u8>>> {
         (**self).claim(key, value, ttl)
+    }
+
+    fn get_renewed<'a>(
+        &'a self,
+        key: &'a str,
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        (**self).get_renewed(key, ttl)
     }
 
     fn replace<'a>(
@@ -159,7 +188,7 @@ impl std::error::Error for StoreError {
 }
 
 /// Checks that a store keeps the contract of [`Store`]: values round-trip, `put_new` and
-/// `replace` are conditional, values expire. A store of an application's own (or the Redis
+/// `replace` are conditional, values expire, `get_renewed` renews. A store of an application's own (or the Redis
 /// one) runs it in its tests; it uses keys under `prefix` and removes them.
 ///
 /// # Panics
@@ -282,6 +311,25 @@ pub async fn check_contract(store: &dyn Store, prefix: &str) {
         Some(&b"w"[..]),
         "replace sets the new time to live"
     );
+    // A renewed read answers what it read and sets the new time to live.
+    store.put(&key, b"kept", short).await.expect("put");
+    assert_eq!(
+        store.get_renewed(&key, ttl).await.expect("get_renewed").as_deref(),
+        Some(&b"kept"[..])
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(
+        store.get(&key).await.expect("get").as_deref(),
+        Some(&b"kept"[..]),
+        "get_renewed sets the new time to live"
+    );
+    store.remove(&absent).await.expect("remove");
+    assert_eq!(
+        store.get_renewed(&absent, ttl).await.expect("get_renewed"),
+        None,
+        "a renewed read of nothing"
+    );
+    assert_eq!(store.get(&absent).await.expect("get"), None);
     store.remove(&key).await.expect("remove");
     store.remove(&other).await.expect("remove");
 }

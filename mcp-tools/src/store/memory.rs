@@ -62,6 +62,19 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
+    fn get_renewed<'a>(
+        &'a self,
+        key: &'a str,
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        let result = self.with(|map, now| {
+            let held = map.live(key, now).cloned()?;
+            map.insert(key, &held, ttl, now);
+            Some(held)
+        });
+        Box::pin(async move { result })
+    }
+
     fn get<'a>(&'a self, key: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
         let result = self.with(|map, now| map.live(key, now).cloned());
         Box::pin(async move { result })

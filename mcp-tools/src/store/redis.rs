@@ -36,6 +36,15 @@ end
 return 0
 ";
 
+/// `get_renewed`: the value, and a new time to live for it, in one step.
+const GET_RENEWED: &str = r"
+local held = redis.call('GET', KEYS[1])
+if held then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+end
+return held
+";
+
 /// `claim`: sets the key if it holds nothing, else returns what it holds, in one step.
 const CLAIM: &str = r"
 local held = redis.call('GET', KEYS[1])
@@ -96,6 +105,7 @@ pub struct RedisStore {
     prefix: String,
     timeout: Duration,
     replace: Script,
+    get_renewed: Script,
     claim: Script,
     share_secret: Script,
 }
@@ -147,6 +157,7 @@ impl RedisStore {
             prefix: String::new(),
             timeout,
             replace: Script::new(REPLACE),
+            get_renewed: Script::new(GET_RENEWED),
             claim: Script::new(CLAIM),
             share_secret: Script::new(SHARE_SECRET),
         })
@@ -350,6 +361,27 @@ impl Store for RedisStore {
             )
             .await?;
             Ok(replaced == 1)
+        })
+    }
+
+    fn get_renewed<'a>(
+        &'a self,
+        key: &'a str,
+        ttl: Duration,
+    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+        Box::pin(async move {
+            let key = self.key(key);
+            let mut connection = self.connection.clone();
+            // Lua's `false` arrives as nil: nothing held.
+            bounded(
+                &format!("renewed read of `{key}`"),
+                self.timeout,
+                self.get_renewed
+                    .key(&key)
+                    .arg(px(ttl))
+                    .invoke_async::<Option<Vec<u8>>>(&mut connection),
+            )
+            .await
         })
     }
 

@@ -113,13 +113,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
             let router = axum::Router::new().nest_service("/mcp", service);
             let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+            // Stops on SIGINT, as ours does, so that a profiler that counts until the exit
+            // (`bench/servers/instructions.py`) sees the process end on its own.
+            let interrupted = async {
+                let _ = tokio::signal::ctrl_c().await;
+            };
             if nodelay {
                 let listener = listener.tap_io(|tcp| {
                     let _ = tcp.set_nodelay(true);
                 });
-                axum::serve(listener, router).await?;
+                axum::serve(listener, router)
+                    .with_graceful_shutdown(interrupted)
+                    .await?;
             } else {
-                axum::serve(listener, router).await?;
+                axum::serve(listener, router)
+                    .with_graceful_shutdown(interrupted)
+                    .await?;
             }
         }
     }
