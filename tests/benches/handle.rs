@@ -74,7 +74,12 @@ struct Quote {
 }
 
 /// Quote a price that holds for ten minutes, however often it is read.
-#[tool(namespace = "quote", destructive = false, handle_ttl_secs = 600, handle_renew = false)]
+#[tool(
+    namespace = "quote",
+    destructive = false,
+    handle_ttl_secs = 600,
+    handle_renew = false
+)]
 async fn make() -> Handle<Quote> {
     Handle::new(Quote { price_cents: 1999 })
 }
@@ -147,7 +152,9 @@ fn main() {
     let mut group = criterion.benchmark_group("handle_call");
     let floor = json!({ "sku": "SKU-1" });
     group.bench_function("no_handle", |b| {
-        b.iter_custom(|iters| runtime.block_on(calls(&sides[0].1, "cart_count_nothing", &floor, iters)));
+        b.iter_custom(|iters| {
+            runtime.block_on(calls(&sides[0].1, "cart_count_nothing", &floor, iters))
+        });
     });
     for (name, registry) in &sides {
         let cart = runtime.block_on(made(registry, "cart_open"));
@@ -157,7 +164,11 @@ fn main() {
             ("make", "cart_open", none),
             ("read_renewing", "cart_count", json!({ "cart": cart })),
             ("read_fixed", "quote_read", json!({ "quote": quote })),
-            ("update", "cart_swap", json!({ "cart": cart, "sku": "SKU-2" })),
+            (
+                "update",
+                "cart_swap",
+                json!({ "cart": cart, "sku": "SKU-2" }),
+            ),
         ];
         for (case, tool, args) in &cases {
             group.bench_function(format!("{case}_{name}"), |b| {

@@ -61,11 +61,7 @@ pub trait Store: Send + Sync + 'static {
     /// The default is [`get`](Store::get), then [`replace`](Store::replace) of the value
     /// with itself (two steps; a change between them is kept, and renews it); a store that
     /// can do both at once overrides it.
-    fn get_renewed<'a>(
-        &'a self,
-        key: &'a str,
-        ttl: Duration,
-    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+    fn get_renewed<'a>(&'a self, key: &'a str, ttl: Duration) -> StoreFuture<'a, Option<Vec<u8>>> {
         Box::pin(async move {
             let held = self.get(key).await?;
             if let Some(bytes) = &held {
@@ -116,11 +112,7 @@ impl<S: Store + ?Sized> Store for Arc<S> {
         (**self).claim(key, value, ttl)
     }
 
-    fn get_renewed<'a>(
-        &'a self,
-        key: &'a str,
-        ttl: Duration,
-    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+    fn get_renewed<'a>(&'a self, key: &'a str, ttl: Duration) -> StoreFuture<'a, Option<Vec<u8>>> {
         (**self).get_renewed(key, ttl)
     }
 
@@ -314,7 +306,11 @@ pub async fn check_contract(store: &dyn Store, prefix: &str) {
     // A renewed read answers what it read and sets the new time to live.
     store.put(&key, b"kept", short).await.expect("put");
     assert_eq!(
-        store.get_renewed(&key, ttl).await.expect("get_renewed").as_deref(),
+        store
+            .get_renewed(&key, ttl)
+            .await
+            .expect("get_renewed")
+            .as_deref(),
         Some(&b"kept"[..])
     );
     tokio::time::sleep(Duration::from_millis(400)).await;

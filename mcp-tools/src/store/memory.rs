@@ -62,11 +62,7 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn get_renewed<'a>(
-        &'a self,
-        key: &'a str,
-        ttl: Duration,
-    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+    fn get_renewed<'a>(&'a self, key: &'a str, ttl: Duration) -> StoreFuture<'a, Option<Vec<u8>>> {
         let result = self.with(|map, now| {
             let held = map.live(key, now).cloned()?;
             map.insert(key, &held, ttl, now);

@@ -364,11 +364,7 @@ impl Store for RedisStore {
         })
     }
 
-    fn get_renewed<'a>(
-        &'a self,
-        key: &'a str,
-        ttl: Duration,
-    ) -> StoreFuture<'a, Option<Vec<u8>>> {
+    fn get_renewed<'a>(&'a self, key: &'a str, ttl: Duration) -> StoreFuture<'a, Option<Vec<u8>>> {
         Box::pin(async move {
             let key = self.key(key);
             let mut connection = self.connection.clone();
