@@ -81,6 +81,7 @@ rules! {
     DestructiveVerb => "destructive_verb", Error,
     AliasValid => "alias_valid", Error,
     AsyncFn => "async_fn", Error,
+    TaskRequiredQuick => "task_required_quick", Warn,
 }
 
 impl Rule {

@@ -231,6 +231,16 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    // Parsed as a `TaskSupport`, so the variant exists.
+    let task = match &tool.args.task {
+        Some(task) => {
+            let variant = format_ident!("{}", format!("{:?}", task.value));
+            quote!(::core::option::Option::Some(__rt::TaskSupport::#variant))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let task_ttl_secs = opt_u64(tool.args.task_ttl_secs.as_ref().map(|v| v.value));
+    let task_deferred = tool.args.task_deferred.as_ref().is_some_and(|v| v.value);
     let input_schema = raw_schema(tool);
     quote! {
         __rt::ToolMeta {
@@ -248,6 +258,9 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             timeout_ms: #timeout_ms,
             handle_ttl_secs: #handle_ttl_secs,
             handle_renew: #handle_renew,
+            task: #task,
+            task_ttl_secs: #task_ttl_secs,
+            task_deferred: #task_deferred,
             max_response_tokens: #max_tokens,
             concise_tokens: #concise_tokens,
             detailed_tokens: #detailed_tokens,

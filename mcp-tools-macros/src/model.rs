@@ -197,6 +197,15 @@ impl ToolFn {
             .chain(&self.properties)
     }
 
+    /// Whether a parameter is written as the runtime's `ToolContext` (a guess from the
+    /// syntax, as [`Source`] explains): the handle through which a `task_deferred` call
+    /// becomes a task.
+    pub(crate) fn takes_context(&self) -> bool {
+        self.params
+            .iter()
+            .any(|p| is_plain_named(&p.ty, "ToolContext"))
+    }
+
     pub(crate) fn ident(&self) -> &Ident {
         &self.item.sig.ident
     }

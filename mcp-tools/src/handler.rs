@@ -1,11 +1,13 @@
 //! rmcp's `ServerHandler`, written by hand over the registry.
 
+use futures::future::Either;
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
-        CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-        Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
-        PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+        CallToolRequestParams, CallToolResponse, CancelTaskParams, CustomRequest, CustomResult,
+        ErrorCode, GetTaskParams, GetTaskResult, Implementation, InitializeRequestParams,
+        InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
+        ServerConfig, TASKS_EXTENSION_ID, Tool, UpdateTaskParams,
     },
     service::RequestContext,
 };
@@ -24,10 +26,16 @@ impl ServerHandler for Registry {
     fn get_info(&self) -> ServerConfig {
         // Logging: any tool may log through its context.
         #[allow(deprecated)] // deprecated by 2026-07-28 (SEP-2577), and still part of it
-        let capabilities = ServerCapabilities::builder()
+        let mut capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_logging()
             .build();
+        if self.inner.has_tasks {
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(TASKS_EXTENSION_ID.to_owned(), JsonObject::new());
+        }
         let mut config = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(&self.inner.name, &self.inner.version));
         if let Some(instructions) = &self.inner.instructions {
@@ -85,8 +93,42 @@ impl ServerHandler for Registry {
             request: Some(context),
             stateless,
             log,
+            task: None,
         };
-        self.dispatch(request, env)
+        // A registry without task tools keeps the pipeline's small future.
+        if self.inner.has_tasks {
+            Either::Left(self.call_or_task(request, env))
+        } else {
+            Either::Right(self.dispatch(request, env))
+        }
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        self.get_task_for(&request.task_id, &caller).await
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        self.update_task_for(&request.task_id, request.input_responses, &caller)
+            .await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        self.cancel_task_for(&request.task_id, &caller).await
     }
 
     #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served

@@ -24,6 +24,7 @@ pub mod schema;
 mod seal;
 mod server;
 pub mod store;
+mod task;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tokens;
@@ -249,7 +250,10 @@ pub mod __private {
             arg::{ArgError, Call, ParamRole, ToolArg, ToolArguments, extract_optional},
             collision::{Collision, Listed, find_collision, same as same_name},
             definition::{CallFuture, ToolDefinition, ToolSpec},
-            meta::{AliasMeta, BinaryPolicy, ParamMeta, RawSchema, ResponseFormat, ToolMeta},
+            meta::{
+                AliasMeta, BinaryPolicy, ParamMeta, RawSchema, ResponseFormat, TaskSupport,
+                ToolMeta,
+            },
             output::ToolReturn,
             schema::InputSchema,
         };

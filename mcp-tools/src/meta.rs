@@ -6,6 +6,7 @@ use std::any::TypeId;
 use serde_json::{Value, json};
 
 pub use mcp_tools_shared::binary::BinaryPolicy;
+pub use mcp_tools_shared::task::TaskSupport;
 
 /// What `#[tool]` knows about a tool, as static data.
 #[doc(hidden)]
@@ -30,6 +31,13 @@ pub struct ToolMeta {
     /// `handle_renew = false`: the handle's lifetime runs from when it was made, not from
     /// its last use.
     pub handle_renew: Option<bool>,
+    /// `task = "optional" | "required"`: calls run as tasks (MCP's Tasks extension).
+    pub task: Option<TaskSupport>,
+    /// `task_ttl_secs = …`: how long a finished task's result is kept.
+    pub task_ttl_secs: Option<u64>,
+    /// `task_deferred`: the call becomes a task only when its handler calls
+    /// `ToolContext::continue_as_task`; until then it is a plain call.
+    pub task_deferred: bool,
     pub max_response_tokens: Option<u64>,
     pub concise_tokens: Option<u64>,
     pub detailed_tokens: Option<u64>,

@@ -19,6 +19,7 @@ use crate::{
     optimizer::Budgets,
     seal::Sealer,
     store::Store,
+    task,
     tokens::Encoding,
     validate::Validator,
     wire::{self, CALL_TOOL, SEARCH_TOOL},
@@ -88,6 +89,12 @@ pub(crate) struct Inner {
     pub(crate) store: Arc<dyn Store>,
     pub(crate) idempotency_retention: std::time::Duration,
     pub(crate) limits: limits::Limits,
+    /// How tasks poll and prove their runner alive.
+    pub(crate) tasks: task::Settings,
+    /// The tasks this process runs.
+    pub(crate) runners: task::Runners,
+    /// Whether any tool runs as a task, so the server declares the Tasks extension.
+    pub(crate) has_tasks: bool,
 }
 
 /// The search index and the listings of the discovery tools.
@@ -129,6 +136,7 @@ pub struct RegistryBuilder {
     store: Option<Arc<dyn Store>>,
     idempotency_retention: std::time::Duration,
     limits: limits::Limits,
+    tasks: task::Settings,
 }
 
 /// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
@@ -225,6 +233,7 @@ impl Registry {
             sealer: None,
             store: None,
             idempotency_retention: limits::DEFAULT_IDEMPOTENCY_RETENTION,
+            tasks: task::Settings::default(),
             limits: limits::Limits::default(),
         }
     }
@@ -359,6 +368,23 @@ impl RegistryBuilder {
     #[must_use]
     pub fn idempotency_retention(mut self, retention: std::time::Duration) -> Self {
         self.idempotency_retention = retention;
+        self
+    }
+
+    /// How often clients are told to poll a task (`pollIntervalMs`, default 1 second).
+    #[must_use]
+    pub fn task_poll_interval(mut self, interval: std::time::Duration) -> Self {
+        self.tasks.poll = interval.max(std::time::Duration::from_millis(1));
+        self
+    }
+
+    /// How long a replica may go without proving it still runs a task before the task is
+    /// reported failed with its outcome unknown (default 15 seconds). The runner renews it
+    /// every third of it, so a shorter lease finds a dead replica sooner and writes to the
+    /// store more often.
+    #[must_use]
+    pub fn task_lease(mut self, lease: std::time::Duration) -> Self {
+        self.tasks.lease = lease.max(std::time::Duration::from_millis(30));
         self
     }
 
@@ -601,6 +627,7 @@ impl RegistryBuilder {
         let version = self
             .version
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned());
+        let has_tasks = self.tools.iter().any(|t| t.meta.task.is_some());
         Ok(Registry {
             session: Arc::default(),
             inner: Arc::new(Inner {
@@ -623,6 +650,9 @@ impl RegistryBuilder {
                     .store
                     .unwrap_or_else(|| Arc::new(crate::store::MemoryStore::new())),
                 idempotency_retention: self.idempotency_retention,
+                tasks: self.tasks,
+                runners: task::Runners::default(),
+                has_tasks,
                 limits: self.limits,
             }),
         })

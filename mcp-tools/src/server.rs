@@ -30,7 +30,8 @@ use crate::registry::Registry;
 /// Tools, `logging/setLevel`, and the checks of the registry (validation, scopes, budgets,
 /// the Host and Origin checks over HTTP) stay the registry's; every other request goes to
 /// the handler: resources, resource templates and subscriptions, prompts, completions,
-/// tasks, and custom methods. The capabilities announced are the handler's, with the
+/// tasks (unless a tool of the registry runs as one: then the registry answers the task
+/// methods), and custom methods. The capabilities announced are the handler's, with the
 /// registry's tools and logging added; the server's name, version and instructions are
 /// the registry's (the handler's instructions when the registry has none). Serve it like
 /// the registry: [`Serve::serve_stdio`](crate::transport::Serve::serve_stdio), [`Serve::serve_http`](crate::transport::Serve::serve_http),
@@ -83,6 +84,13 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         let mut config = self.handler.get_info();
         config.capabilities.tools = tools.capabilities.tools;
         config.capabilities.logging = tools.capabilities.logging;
+        if let Some(extensions) = tools.capabilities.extensions {
+            config
+                .capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .extend(extensions);
+        }
         config.server_info = tools.server_info;
         if tools.instructions.is_some() {
             config.instructions = tools.instructions;
@@ -261,6 +269,9 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
+        if self.registry.inner.has_tasks {
+            return self.registry.get_task(request, context).await;
+        }
         self.handler.get_task(request, context).await
     }
 
@@ -269,6 +280,9 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        if self.registry.inner.has_tasks {
+            return self.registry.update_task(request, context).await;
+        }
         self.handler.update_task(request, context).await
     }
 
@@ -277,6 +291,9 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        if self.registry.inner.has_tasks {
+            return self.registry.cancel_task(request, context).await;
+        }
         self.handler.cancel_task(request, context).await
     }
 

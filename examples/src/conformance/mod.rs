@@ -1,11 +1,13 @@
 //! A server with every fixture the official MCP conformance suite's server scenarios call:
 //! the `test_*` tools as `#[tool]` fns, and the resources, prompts, completions and
-//! subscriptions as an ordinary rmcp handler composed with the registry. The bin
+//! subscriptions as an ordinary rmcp handler composed with the registry; the `tasks-*`
+//! scenarios' tools run as tasks. The bin
 //! `conformance-server` serves it; the tests run the suite against it.
 
 mod fixtures;
 mod handler;
 mod hub;
+mod tasks;
 mod tools;
 
 use mcp_tools::{Registry, Server, registry::BuildError};
@@ -23,6 +25,7 @@ pub fn server() -> Result<Server<Handler>, BuildError> {
         .server_info("mcp-tools-conformance", env!("CARGO_PKG_VERSION"))
         .state(handler.hub.clone())
         .tools(tools::all())
+        .tools(tasks::all())
         .build()?
         .with_handler(handler))
 }

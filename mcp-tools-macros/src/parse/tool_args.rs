@@ -1,6 +1,6 @@
 //! `#[tool(...)]`.
 
-use mcp_tools_shared::{binary::BinaryPolicy, suggest};
+use mcp_tools_shared::{binary::BinaryPolicy, suggest, task::TaskSupport};
 use proc_macro2::{Span, TokenStream};
 
 use super::{
@@ -25,6 +25,9 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "timeout_ms",
     "handle_ttl_secs",
     "handle_renew",
+    "task",
+    "task_ttl_secs",
+    "task_deferred",
     "max_response_tokens",
     "binary",
     "input_schema",
@@ -51,6 +54,13 @@ pub(crate) struct ToolArgs {
     pub(crate) handle_ttl_secs: Option<Sp<u64>>,
     /// `handle_renew = false`: the handle's lifetime runs from when it is made.
     pub(crate) handle_renew: Option<Sp<bool>>,
+    /// `task = "optional" | "required"`, checked: calls run as tasks (MCP's Tasks extension).
+    pub(crate) task: Option<Sp<TaskSupport>>,
+    /// `task_ttl_secs = 3600`: how long a finished task (its status and result) is kept.
+    pub(crate) task_ttl_secs: Option<Sp<u64>>,
+    /// `task_deferred`: the call becomes a task only when the handler calls
+    /// `ctx.continue_as_task().await`.
+    pub(crate) task_deferred: Option<Sp<bool>>,
     pub(crate) max_response_tokens: Option<Sp<u64>>,
     /// `max_response_tokens(concise = …)`.
     pub(crate) concise_tokens: Option<Sp<u64>>,
@@ -63,8 +73,8 @@ pub(crate) struct ToolArgs {
     pub(crate) input_schema: Option<Sp<String>>,
     pub(crate) allow: Vec<Sp<String>>,
     pub(crate) krate: Option<syn::Path>,
-    /// Keys written, even if misspelt or malformed.
-    pub(crate) written: Vec<String>,
+    /// Keys written, even if misspelt or malformed, each spanned at the key.
+    pub(crate) written: Vec<Sp<String>>,
     /// The whole attribute argument list, for errors about a missing key.
     pub(crate) span: Span,
 }
@@ -84,6 +94,9 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         timeout_ms: None,
         handle_ttl_secs: None,
         handle_renew: None,
+        task: None,
+        task_ttl_secs: None,
+        task_deferred: None,
         max_response_tokens: None,
         concise_tokens: None,
         detailed_tokens: None,
@@ -112,11 +125,12 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         let k = key.as_str();
         // A key that is present (or misspelt) but broken counts as written, so the design
         // rules do not report it missing: one mistake, one error.
-        args.written.push(
+        args.written.push(Sp::new(
             suggest::closest(k, TOOL_KEYS.iter().copied())
                 .unwrap_or(k)
                 .to_owned(),
-        );
+            syn::spanned::Spanned::span(meta.path()),
+        ));
         match k {
             "namespace" => {
                 let v = value::string(&meta, k, r#"namespace = "shipment""#, cx);
@@ -208,6 +222,32 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 k,
                 cx,
             ),
+            "task" => {
+                let v = value::string(&meta, k, r#"task = "optional""#, cx)
+                    .and_then(|v| check_task(&v, cx));
+                value::set_once(&mut args.task, v, &meta, k, cx);
+            }
+            "task_ttl_secs" => {
+                let v = value::integer(&meta, k, "task_ttl_secs = 3600", cx).filter(|v| {
+                    let zero = v.value == 0;
+                    if zero {
+                        cx.error(
+                            v.span,
+                            "`task_ttl_secs = 0` drops a task's result as soon as it finishes, before the client can fetch it",
+                            "give how long a finished task's result is kept for the client to fetch, e.g. `task_ttl_secs = 3600` (an hour), or leave the key out for the server's default",
+                        );
+                    }
+                    !zero
+                });
+                value::set_once(&mut args.task_ttl_secs, v, &meta, k, cx);
+            }
+            "task_deferred" => value::set_once(
+                &mut args.task_deferred,
+                value::flag(&meta, k, cx),
+                &meta,
+                k,
+                cx,
+            ),
             "binary" => {
                 let v = value::string(&meta, k, r#"binary = "drop""#, cx)
                     .filter(|v| check_binary(v, cx));
@@ -247,7 +287,12 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
 impl ToolArgs {
     /// Whether `key` was written, even if it did not parse.
     pub(crate) fn wrote(&self, key: &str) -> bool {
-        self.written.iter().any(|k| k == key)
+        self.key_span(key).is_some()
+    }
+
+    /// Where `key` was first written, for errors about the key itself rather than its value.
+    pub(crate) fn key_span(&self, key: &str) -> Option<Span> {
+        self.written.iter().find(|k| k.value == key).map(|k| k.span)
     }
 }
 
@@ -439,4 +484,26 @@ fn check_binary(value: &Sp<String>, cx: &mut Diagnostics) -> bool {
         format!("{near}{each}"),
     );
     false
+}
+
+fn check_task(value: &Sp<String>, cx: &mut Diagnostics) -> Option<Sp<TaskSupport>> {
+    if let Some(task) = TaskSupport::from_name(&value.value) {
+        return Some(Sp::new(task, value.span));
+    }
+    let names = TaskSupport::ALL.iter().map(|t| t.name());
+    let near = match suggest::closest(&value.value, names) {
+        Some(near) => format!("did you mean `{near}`? "),
+        None => String::new(),
+    };
+    let each = TaskSupport::ALL
+        .iter()
+        .map(|t| format!("`{}` ({})", t.name(), t.describe()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    cx.error(
+        value.span,
+        format!("unknown task mode `{}`", value.value),
+        format!("{near}{each}"),
+    );
+    None
 }

@@ -7,6 +7,7 @@ mod evidence;
 mod naming;
 mod params;
 mod signature;
+mod tasks;
 
 use crate::{diag::Diagnostics, model::ToolFn};
 
@@ -24,6 +25,7 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_param_attrs(tool, cx);
     signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
+    signature::check_task(tool, cx);
     for &rule in Rule::ALL {
         if tool.levels.enabled(rule) {
             check_of(rule)(tool, cx);
@@ -59,6 +61,7 @@ fn check_of(rule: Rule) -> Check {
         Rule::DestructiveVerb => effects::check_destructive_verb,
         Rule::AliasValid => naming::check_alias_valid,
         Rule::AsyncFn => signature::check_async_fn,
+        Rule::TaskRequiredQuick => tasks::check_task_required_quick,
     }
 }
 

@@ -102,6 +102,54 @@ pub(crate) fn check_budgets(tool: &ToolFn, cx: &mut Diagnostics) {
     }
 }
 
+/// The task keys fit together: `task_ttl_secs` and `task_deferred` only mean something on a
+/// tool whose calls run as tasks, and a deferred call becomes one only through its
+/// `ToolContext`.
+pub(crate) fn check_task(tool: &ToolFn, cx: &mut Diagnostics) {
+    let a = &tool.args;
+    // A malformed `task = …` was reported where written: one mistake, one error.
+    let no_task = !a.wrote("task");
+    let needs_task = [
+        (
+            "task_ttl_secs",
+            a.task_ttl_secs.is_some(),
+            "only a task's result is kept after its call",
+        ),
+        (
+            "task_deferred",
+            a.task_deferred.is_some(),
+            "only a call that may run as a task can become one part way through",
+        ),
+    ];
+    for (key, written, why) in needs_task {
+        if no_task
+            && written
+            && let Some(span) = a.key_span(key)
+        {
+            cx.error(
+                span,
+                format!("`{key}` needs `task = \"optional\"` or `task = \"required\"`"),
+                format!("{why}: add `task = \"optional\"` (a task where the client supports tasks, a plain call elsewhere), or remove `{key}`"),
+            );
+        }
+    }
+    // Without `task` the key is already reported above; its fix may be to remove it.
+    if !no_task
+        && a.task_deferred.as_ref().is_some_and(|d| d.value)
+        && !tool.takes_context()
+        && let Some(span) = a.key_span("task_deferred")
+    {
+        cx.error(
+            span,
+            format!(
+                "tool `{}` is `task_deferred` but takes no `ToolContext`: its calls become tasks only through `ctx.continue_as_task().await`, so none ever would",
+                tool.ident()
+            ),
+            "take a `ctx: ToolContext` parameter and call `ctx.continue_as_task().await?` where the slow part starts, or remove `task_deferred` to make every call a task",
+        );
+    }
+}
+
 /// The tool is an `async fn`.
 pub(crate) fn check_async_fn(tool: &ToolFn, cx: &mut Diagnostics) {
     let sig = &tool.item.sig;

@@ -1012,3 +1012,127 @@ fn a_noun_that_names_its_doer_or_its_doing_states_the_action() {
         assert!(!crate::words::states_action(word), "{word}");
     }
 }
+
+#[test]
+fn a_required_task_on_a_quick_tool_warns() {
+    let item = quote!(#[doc = #DOC] async fn export_report() {});
+    let run = |attr: TokenStream| rules(attr, item.clone());
+    // At most 30 s: quick enough to answer inline.
+    assert_eq!(
+        run(quote!(
+            namespace = "depot",
+            read_only,
+            task = "required",
+            timeout_ms = 30000
+        )),
+        ["task_required_quick"]
+    );
+    assert!(
+        run(quote!(
+            namespace = "depot",
+            read_only,
+            task = "required",
+            timeout_ms = 30001
+        ))
+        .is_empty()
+    );
+    // No timeout promises nothing about how long a call takes.
+    assert!(run(quote!(namespace = "depot", read_only, task = "required")).is_empty());
+    assert!(
+        run(quote!(
+            namespace = "depot",
+            read_only,
+            task = "optional",
+            timeout_ms = 1000
+        ))
+        .is_empty()
+    );
+    assert!(
+        run(quote!(
+            namespace = "depot",
+            read_only,
+            task = "required",
+            timeout_ms = 1000,
+            allow(task_required_quick)
+        ))
+        .is_empty()
+    );
+    assert_eq!(
+        messages(
+            quote!(
+                namespace = "depot",
+                read_only,
+                task = "required",
+                timeout_ms = 5000
+            ),
+            item.clone()
+        ),
+        [
+            "warning: `depot_export_report` ends every call within `timeout_ms = 5000`, quick enough to answer inline, yet `task = \"required\"` refuses every client that does not support tasks, most clients today\n= help: write `task = \"optional\"`: a task where the client supports tasks, a plain call elsewhere [rule: task_required_quick]"
+        ]
+    );
+}
+
+#[test]
+fn task_keys_need_a_task_and_a_deferred_one_a_context() {
+    let attr = |keys: TokenStream| quote!(namespace = "depot", read_only, #keys);
+    let plain = quote!(#[doc = #DOC] async fn export_report() {});
+    let with_ctx = quote!(#[doc = #DOC] async fn export_report(ctx: ToolContext) {});
+    assert!(
+        messages(
+            attr(quote!(
+                task = "optional",
+                task_ttl_secs = 600,
+                task_deferred
+            )),
+            with_ctx.clone()
+        )
+        .is_empty()
+    );
+    assert!(
+        messages(
+            attr(quote!(task = "required", task_deferred = false)),
+            plain.clone()
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        messages(attr(quote!(task_ttl_secs = 600)), plain.clone()),
+        [
+            "`task_ttl_secs` needs `task = \"optional\"` or `task = \"required\"`\n= help: only a task's result is kept after its call: add `task = \"optional\"` (a task where the client supports tasks, a plain call elsewhere), or remove `task_ttl_secs`"
+        ]
+    );
+    // Without `task`, one error: the fix may be to remove the key.
+    assert_eq!(
+        messages(attr(quote!(task_deferred)), plain.clone()),
+        [
+            "`task_deferred` needs `task = \"optional\"` or `task = \"required\"`\n= help: only a call that may run as a task can become one part way through: add `task = \"optional\"` (a task where the client supports tasks, a plain call elsewhere), or remove `task_deferred`"
+        ]
+    );
+    assert_eq!(
+        messages(
+            attr(quote!(task = "optional", task_deferred)),
+            plain.clone()
+        ),
+        [
+            "tool `export_report` is `task_deferred` but takes no `ToolContext`: its calls become tasks only through `ctx.continue_as_task().await`, so none ever would\n= help: take a `ctx: ToolContext` parameter and call `ctx.continue_as_task().await?` where the slow part starts, or remove `task_deferred` to make every call a task"
+        ]
+    );
+    // A value that is not a mode is one error, at the value; the keys beside it are not
+    // reported as lacking a `task`.
+    assert_eq!(
+        messages(
+            attr(quote!(task = "always", task_ttl_secs = 600)),
+            plain.clone()
+        ),
+        [
+            "unknown task mode `always`\n= help: `optional` (a task for clients that support tasks, a plain call for the others), `required` (only as a task; clients without task support are refused)"
+        ]
+    );
+    let zero = messages(attr(quote!(task = "optional", task_ttl_secs = 0)), plain);
+    assert_eq!(zero.len(), 1, "{zero:#?}");
+    assert!(
+        zero[0].starts_with("`task_ttl_secs = 0` drops"),
+        "{zero:#?}"
+    );
+}

@@ -6,13 +6,14 @@ use std::{fmt::Write as _, time::Duration};
 
 use rmcp::{
     RoleServer,
-    model::{JsonObject, MetaObject},
+    model::{ClientCapabilities, InputResponses, JsonObject, MetaObject},
     service::RequestContext,
 };
 use serde_json::json;
+use tokio_util::sync::CancellationToken;
 
 use crate::{
-    context::{Caller, log::LogGate},
+    context::{Caller, log::LogGate, task::TaskLink},
     definition::ToolDefinition,
     error::ToolError,
     seal,
@@ -31,6 +32,25 @@ pub(crate) struct CallEnv {
     pub(crate) stateless: bool,
     pub(crate) log: LogGate,
     pub(crate) caller: Option<Caller>,
+    /// Set when the call runs as a task, or may become one.
+    pub(crate) task: Option<TaskEnv>,
+}
+
+/// What a call that runs as a task (or may become one) gets beside its request.
+pub(crate) struct TaskEnv {
+    pub(crate) link: TaskLink,
+    /// The call's token: the task's own, which `tasks/cancel` fires, rather than the
+    /// request's, which ends with the request.
+    pub(crate) cancel: CancellationToken,
+    /// A task's run apart from any request: the capabilities the client declared when it
+    /// started the task, and the answers its `tasks/update`s brought.
+    pub(crate) detached: Option<Detached>,
+}
+
+/// What a task's run has in place of a request.
+pub(crate) struct Detached {
+    pub(crate) capabilities: Option<ClientCapabilities>,
+    pub(crate) answers: InputResponses,
 }
 
 /// The caller's digest, which binds handles and keys to whoever made them.

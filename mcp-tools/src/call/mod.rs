@@ -11,6 +11,7 @@ mod invoke;
 mod once;
 mod respond;
 mod route;
+mod task;
 
 use std::{future::Future, sync::Arc};
 
@@ -36,8 +37,8 @@ use crate::{
     registry::Registry,
     wire::{CALL_TOOL, SEARCH_TOOL},
 };
-pub(crate) use base::CallEnv;
 use base::Failure;
+pub(crate) use base::{CallEnv, Detached, TaskEnv};
 use once::{Begin, Once};
 use route::Routed;
 
@@ -140,8 +141,20 @@ impl Registry {
         }
         let args = request.arguments.unwrap_or_default();
         // An input round (2026-07-28) binds its answers to the tool, the arguments as sent
-        // and the caller; a request that can have none pays for none of it.
-        let round = if env.stateless
+        // and the caller; a request that can have none pays for none of it. A task's run
+        // has its answers from its record, which only its caller can update.
+        let detached_answers = env
+            .task
+            .as_ref()
+            .and_then(|t| t.detached.as_ref())
+            .map(|d| d.answers.clone());
+        let round = if let Some(answers) = detached_answers {
+            Some(Box::new(Round {
+                inputs: Arc::new(Inputs::new(answers)),
+                subject: subject.clone(),
+                sent_args: args.clone(),
+            }))
+        } else if env.stateless
             || request.request_state.is_some()
             || request.input_responses.is_some()
         {
@@ -228,14 +241,29 @@ impl Registry {
         });
         let budget = entry.budget;
         let stateless = env.stateless;
+        let in_task = env.task.as_ref().is_some_and(|t| t.detached.is_some());
         // Only a tool that takes a context gets one; the others pay neither its `Arc` nor a
         // second handle on the request's cancellation token, which they take over.
         let (context, cancel) = if entry.takes_context {
             let request = env.request;
-            let cancel = request.as_ref().map(|r| r.ct.clone()).unwrap_or_default();
+            let (mut link, cancel) = match env.task {
+                Some(TaskEnv {
+                    link,
+                    cancel,
+                    detached: Some(detached),
+                }) => (ClientLink::of_task(detached.capabilities, link), cancel),
+                Some(TaskEnv { link, cancel, .. }) => {
+                    let mut client = ClientLink::of(request.clone(), env.stateless, env.log);
+                    client.task = Some(link);
+                    (client, cancel)
+                }
+                None => (
+                    ClientLink::of(request.clone(), env.stateless, env.log),
+                    request.as_ref().map(|r| r.ct.clone()).unwrap_or_default(),
+                ),
+            };
             let progress_token = request.as_ref().and_then(|r| r.meta.get_progress_token());
             let request_id = request.as_ref().map(|r| r.id.clone());
-            let mut link = ClientLink::of(request, env.stateless, env.log);
             link.inputs = round.as_ref().map(|r| Arc::clone(&r.inputs));
             let context = ToolContext::new(
                 entry.name(),
@@ -252,7 +280,11 @@ impl Registry {
             );
             (Some(context), None)
         } else {
-            (None, env.request.map(|r| r.ct))
+            let cancel = match env.task {
+                Some(task) => Some(task.cancel),
+                None => env.request.map(|r| r.ct),
+            };
+            (None, cancel)
         };
         Ok(Running {
             registry: self,
@@ -273,6 +305,7 @@ impl Registry {
             cancel,
             round,
             stateless,
+            in_task,
             once: once.map(Box::new),
             subject,
         })
@@ -308,6 +341,8 @@ struct Running<'r> {
     cancel: Option<CancellationToken>,
     round: Option<Box<Round>>,
     stateless: bool,
+    /// Runs as a task apart from any request: a panic fails the task rather than answering.
+    in_task: bool,
     /// Set when the call must run once (a plan's commit, an idempotency key).
     once: Option<Box<Once>>,
     /// The state handles it passes, opened, to read before the handler runs.
@@ -425,6 +460,17 @@ impl Running<'_> {
             }
             Err(failure) => failure,
         };
+        // A deferred call is a task only once its handler said so.
+        let in_task = self.in_task || self.call.context.as_ref().is_some_and(ToolContext::is_task);
+        if let (Failure::Panicked(_), true) = (&failure, in_task) {
+            // A task reports what broke it as a JSON-RPC error (its `failed` status); the
+            // panic's text stays in the log, as a direct call's does.
+            let _ = respond::failure(entry, failure, routed.meta(), max_error);
+            return Err(ErrorData::internal_error(
+                "the tool failed unexpectedly while running this task; the server's log has the details",
+                None,
+            ));
+        }
         let Failure::Failed(mut err) = failure else {
             return Ok(routed
                 .with_notice(respond::failure(entry, failure, routed.meta(), max_error))

@@ -9,7 +9,7 @@ use rmcp::{
 };
 use tokio_util::sync::CancellationToken;
 
-use super::{caller::Caller, input::Inputs, log::LogGate};
+use super::{caller::Caller, input::Inputs, log::LogGate, task::TaskLink};
 
 use crate::{
     limits::{CHARS_PER_TOKEN, DEFAULT_MAX_RESPONSE_TOKENS},
@@ -30,6 +30,8 @@ pub(crate) struct ClientLink {
     pub(crate) asked: AtomicUsize,
     /// The client's capabilities, read on first use: most tools never ask.
     capabilities: OnceLock<Option<ClientCapabilities>>,
+    /// The task the call runs as, or may become.
+    pub(crate) task: Option<TaskLink>,
 }
 
 impl ClientLink {
@@ -43,6 +45,17 @@ impl ClientLink {
             request,
             stateless,
             log,
+            ..ClientLink::default()
+        }
+    }
+
+    /// The link of a call that runs as a task, apart from any request: the capabilities
+    /// are those the client declared when it started the task.
+    pub(crate) fn of_task(capabilities: Option<ClientCapabilities>, task: TaskLink) -> Self {
+        ClientLink {
+            stateless: true,
+            capabilities: OnceLock::from(capabilities),
+            task: Some(task),
             ..ClientLink::default()
         }
     }
@@ -189,17 +202,35 @@ impl ToolContext {
     }
 
     /// Reports progress to the client, if it asked for progress; otherwise does nothing.
+    /// A call that runs as a task shows it as the task's status message instead.
     pub async fn progress(&self, progress: f64, total: Option<f64>, message: impl Into<String>) {
+        let message = message.into();
+        if let Some(status) = self.task_status() {
+            status.set(status_message(progress, total, message));
+            return;
+        }
         let (Some(peer), Some(token)) = (self.inner.link.peer(), &self.inner.progress_token) else {
             return;
         };
         let mut param =
-            ProgressNotificationParam::new(token.clone(), progress).with_message(message.into());
+            ProgressNotificationParam::new(token.clone(), progress).with_message(message);
         if let Some(total) = total {
             param = param.with_total(total);
         }
         if let Err(err) = peer.notify_progress(param).await {
             tracing::debug!(tool = self.inner.tool, error = %err, "progress notification not delivered");
         }
+    }
+}
+
+/// A task's status message for a progress report: the tool's message, or the figures when
+/// it gave none.
+fn status_message(progress: f64, total: Option<f64>, message: String) -> String {
+    if !message.is_empty() {
+        return message;
+    }
+    match total {
+        Some(total) => format!("{progress} of {total}"),
+        None => format!("{progress} done"),
     }
 }

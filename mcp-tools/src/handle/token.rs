@@ -34,6 +34,8 @@ pub(crate) enum Purpose {
     Plan,
     /// A piece of state a tool made, for the tools that use it.
     State,
+    /// A task, for its `tasks/get`, `tasks/update` and `tasks/cancel`.
+    Task,
 }
 
 impl Purpose {
@@ -41,6 +43,7 @@ impl Purpose {
         match self {
             Purpose::Plan => "plan",
             Purpose::State => "state",
+            Purpose::Task => "task",
         }
     }
 }

@@ -34,5 +34,6 @@ mod raw_schema;
 mod shipments_catalog;
 mod stdio_hostile;
 mod talk_back;
+mod tasks;
 mod validator_agrees;
 mod visibility;

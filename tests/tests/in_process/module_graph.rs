@@ -35,6 +35,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("registry", 4),
     // 3: what one tool is.
     ("definition", 3),
+    ("task", 3),
     // 2: what shapes an answer: budgets, pages, plans, discovery; fixed resources and prompts.
     ("optimizer", 2),
     ("page", 2),

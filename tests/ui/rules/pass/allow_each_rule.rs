@@ -282,6 +282,25 @@ fn convert_weight(
     format!("{:.3} kg", weight_lb * 0.453_592_37)
 }
 
+/// Build the day's delivery summary for a depot, for the phone app.
+///
+/// Use at the end of a shift. Phones on flaky networks fetch the result after a reconnect,
+/// which only a task keeps.
+#[tool(
+    namespace = "summary",
+    read_only,
+    task = "required",
+    timeout_ms = 20_000,
+    allow(task_required_quick)
+)]
+async fn build_daily(
+    /// Depot code, for example `BER-2`.
+    #[param(pattern = r"^[A-Z]{3}-\d$")]
+    depot_code: String,
+) -> String {
+    format!("{depot_code}: 12 routes, 3 late stops")
+}
+
 fn main() {
     let registry = Registry::builder()
         .server_info("t", "1")
@@ -308,8 +327,9 @@ fn main() {
             delete_draft,
             get_shipment_status,
             convert_weight,
+            build_daily,
         ])
         .build()
         .unwrap();
-    assert_eq!(registry.tool_definitions().len(), 22);
+    assert_eq!(registry.tool_definitions().len(), 23);
 }

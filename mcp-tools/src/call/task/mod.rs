@@ -1,0 +1,71 @@
+//! A `tools/call` that runs as a task (MCP's Tasks extension), and `tasks/get`,
+//! `tasks/update` and `tasks/cancel`, answered from the task's record.
+//!
+//! A call of a `#[tool(task = …)]` tool from a client that declared the extension is
+//! validated and authorized as any call is, then its record is written and the call runs
+//! apart from the request (`run`); the client gets the task at once. A `task_deferred`
+//! tool runs as a plain call until its handler asks to continue as a task. The call runs
+//! through the same pipeline as a direct one, so its result has the same budgets and
+//! shape; what it asks the client waits on the task (`input_required`) until a
+//! `tasks/update` brings the answers, and the call then runs again with them, on whichever
+//! replica took the update.
+
+mod methods;
+mod run;
+mod start;
+
+use rmcp::{
+    ErrorData,
+    model::{CallToolRequestParams, CallToolResponse, ClientCapabilities},
+};
+
+use super::CallEnv;
+use crate::{meta::TaskSupport, registry::Registry};
+
+impl Registry {
+    /// A `tools/call` as a client sent it: a task when the tool runs as one and the client
+    /// supports tasks, otherwise the call pipeline.
+    pub(crate) async fn call_or_task(
+        &self,
+        request: CallToolRequestParams,
+        env: CallEnv,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let Some(meta) = self
+            .inner
+            .routes
+            .get(request.name.as_ref())
+            .map(|route| self.inner.entries[route.index].meta)
+        else {
+            return self.dispatch(request, env).await;
+        };
+        let Some(support) = meta.task else {
+            return self.dispatch(request, env).await;
+        };
+        let declared = env
+            .request
+            .as_ref()
+            .and_then(rmcp::service::RequestContext::client_capabilities)
+            .is_some_and(|caps| caps.supports_tasks());
+        match (declared, support, meta.task_deferred) {
+            (false, TaskSupport::Optional, _) => self.dispatch(request, env).await,
+            (false, TaskSupport::Required, _) => Err(tasks_required(meta.name)),
+            (true, _, false) => self.start_task(request, env).await,
+            (true, _, true) => self.start_deferred(request, env).await,
+        }
+    }
+}
+
+/// The error (-32021) for a tool that runs only as a task, called by a client that did
+/// not declare the Tasks extension.
+fn tasks_required(tool: &str) -> ErrorData {
+    let mut error = ErrorData::missing_required_client_capability(
+        ClientCapabilities::builder().enable_tasks().build(),
+    );
+    error.message = format!(
+        "`{tool}` runs only as a task, and this client did not declare the Tasks extension \
+         ({}); call it from a client that supports tasks",
+        rmcp::model::TASKS_EXTENSION_ID
+    )
+    .into();
+    error
+}
