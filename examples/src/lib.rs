@@ -6,6 +6,7 @@
 //! [`registry`] or [`builder`], or take its tools with [`tool_list`] to serve them beside
 //! your own.
 
+pub mod audit;
 pub mod conformance;
 pub mod depot;
 pub mod event_log;
@@ -44,13 +45,14 @@ const INSTRUCTIONS: &str = "Parcel depot. Find shipments with `shipment_search`,
      open shipment of a depot to another, preview with `shipment_plan_reroute`, then apply \
      its handle with `shipment_commit_reroute`. To load a truck, open a manifest with \
      `manifest_open`, add weighed shipments with `manifest_add_shipment`, then \
-     `manifest_submit` it.";
+     `manifest_submit` it. `depot_audit` re-weighs a depot's shipments; it takes a while.";
 
 /// The shipment tools, in listing order: `shipment_search`, `shipment_get_status`,
 /// `shipment_get_log`, `shipment_set_weight`, `shipment_cancel` (which needs the scope
 /// `shipment:cancel`), `shipment_plan_reroute`,
 /// `shipment_commit_reroute`, and the loading manifests `manifest_open`,
-/// `manifest_add_shipment`, `manifest_submit` (state kept by a handle). They take `State<Depot>` and `State<Routing>`, so a registry
+/// `manifest_add_shipment`, `manifest_submit` (state kept by a handle), and `depot_audit`
+/// (long-running, a task where the client supports tasks). They take `State<Depot>` and `State<Routing>`, so a registry
 /// serving them needs both ([`with_state`] sets them).
 #[must_use]
 pub fn tool_list() -> Vec<ToolDefinition> {
@@ -64,7 +66,8 @@ pub fn tool_list() -> Vec<ToolDefinition> {
         reroute::commit_reroute,
         manifest::open,
         manifest::add_shipment,
-        manifest::submit
+        manifest::submit,
+        audit::audit
     ]
 }
 
@@ -74,6 +77,7 @@ pub fn with_state(builder: RegistryBuilder, store: Arc<dyn Store>) -> RegistryBu
     builder
         .state(Depot::seeded())
         .state(Routing::new(Arc::clone(&store)))
+        .state(audit::Scale::default())
         .store(store)
 }
 

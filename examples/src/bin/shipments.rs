@@ -34,6 +34,11 @@ Environment:
                              more); give every replica the same one. With --redis and no
                              secret, the replicas agree on one kept in Redis.
 
+  SHIPMENTS_TASK_LEASE_MS    how long a replica may go silent while it runs a task before
+                             the task is reported failed, its outcome unknown (default
+                             15000)
+  SHIPMENTS_SCALE_MS         how long `depot_audit` weighs each shipment (default 100)
+
   SHIPMENTS_API_KEY          for --http without OAuth: a request with
                              `Authorization: Bearer <this key>` is the depot's operator, who
                              may cancel shipments (scope `shipment:cancel`); a request
@@ -196,7 +201,25 @@ async fn registry(serve: &Serve) -> Result<Registry, String> {
     if let Some(secret) = secret {
         builder = builder.token_secret(secret);
     }
+    if let Some(ms) = millis("SHIPMENTS_TASK_LEASE_MS")? {
+        builder = builder.task_lease(ms);
+    }
+    if let Some(per_shipment) = millis("SHIPMENTS_SCALE_MS")? {
+        builder = builder.state(mcp_tools_examples::audit::Scale { per_shipment });
+    }
     builder.build().map_err(|e| e.to_string())
+}
+
+/// The environment variable `name` as a number of milliseconds, if set.
+fn millis(name: &str) -> Result<Option<std::time::Duration>, String> {
+    match std::env::var(name) {
+        Err(_) => Ok(None),
+        Ok(value) => value
+            .trim()
+            .parse::<u64>()
+            .map(|ms| Some(std::time::Duration::from_millis(ms)))
+            .map_err(|_| format!("{name} must be a whole number of milliseconds, not `{value}`")),
+    }
 }
 
 /// Streamable HTTP for `registry`: sessions or none, and OAuth or the API key.

@@ -1090,7 +1090,7 @@ async fn shipments_binary() -> PathBuf {
 /// Cargo gives integration tests the paths of their own package's binaries only, so the
 /// example binary is built here, into the same target directory and profile (a no-op when
 /// it is up to date).
-async fn example_binary(bin: &str) -> PathBuf {
+pub(crate) async fn example_binary(bin: &str) -> PathBuf {
     let fixture = fixture_server();
     let profile_dir = fixture.parent().expect("binaries live in a directory");
     let name = format!("{bin}{}", std::env::consts::EXE_SUFFIX);

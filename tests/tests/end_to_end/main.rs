@@ -22,6 +22,7 @@ mod discovery_bench;
 mod e2e_inspector;
 mod e2e_python;
 mod e2e_rmcp;
+mod e2e_tasks;
 mod e2e_typescript;
 mod redis_store;
 mod replicas;

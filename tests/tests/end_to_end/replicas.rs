@@ -16,6 +16,9 @@
 //!   the first result from the survivor, and the routing table shows the plan applied once;
 //! - a loading manifest (a state handle) opened on one replica is changed and closed on the
 //!   other, and refused as closed on both after;
+//! - a task (a depot audit) started on one replica is polled on the other, and once
+//!   finished is still answered by a replica started after both died; a task whose replica
+//!   was killed mid-run is reported failed, its outcome unknown, by the survivor;
 //! - a thousand mixed calls from eight concurrent clients (previews, commits, retried
 //!   commits, paged searches, status reads, cancels with idempotency keys and their retries)
 //!   apply each plan at most once, keep every applied plan's moves, and answer every retry
@@ -105,6 +108,10 @@ impl Starting {
             // The line that tells the bound port is logged at `info`.
             .env("RUST_LOG", "info,rmcp=warn")
             .env("SHIPMENTS_API_KEY", API_KEY)
+            // A short lease, so a task whose replica died is reported within a second; a
+            // quick scale, so an audit (a task) takes seconds.
+            .env("SHIPMENTS_TASK_LEASE_MS", "900")
+            .env("SHIPMENTS_SCALE_MS", "40")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
@@ -315,6 +322,71 @@ impl Client {
             replica,
             result: result.clone(),
         }
+    }
+}
+
+/// The `_meta` of a request from a client that supports the Tasks extension.
+fn with_tasks(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/clientCapabilities": {
+            "extensions": { "io.modelcontextprotocol/tasks": {} }
+        }
+    });
+    params
+}
+
+impl Client {
+    /// Sends one JSON-RPC request without a session; the replica that answered (none when
+    /// no balancer is in front) and the message.
+    async fn rpc(&mut self, method: &str, params: Value) -> (Option<usize>, Value) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let body = common_http::request_body(id, method, params.clone());
+        let request = post_bytes(self.conn.addr, None, &body, &[VERSION, AUTHORIZATION]);
+        self.conn.send_raw(&request).await;
+        let reply = self.conn.reply().await;
+        assert_eq!(reply.status(), 200, "{method} {params}: {}", reply.text());
+        let replica = reply
+            .head
+            .header(REPLICA_HEADER)
+            .and_then(|r| r.parse().ok());
+        let message = reply.message();
+        assert_eq!(message["id"], id, "{message}");
+        (replica, message)
+    }
+
+    /// Starts a task of `tool`; the replica that started it and the task's id.
+    async fn start_task(&mut self, tool: &str, arguments: Value) -> (usize, String) {
+        let params = with_tasks(json!({ "name": tool, "arguments": arguments }));
+        let (replica, message) = self.rpc("tools/call", params).await;
+        let result = &message["result"];
+        assert_eq!(result["resultType"], "task", "{message}");
+        let id = result["taskId"].as_str().expect("a task id").to_owned();
+        (replica.expect("the balancer names the replica"), id)
+    }
+
+    /// `tasks/get`: the replica that answered and the task.
+    async fn get_task(&mut self, id: &str) -> (Option<usize>, Value) {
+        let (replica, message) = self
+            .rpc("tasks/get", with_tasks(json!({ "taskId": id })))
+            .await;
+        let Some(task) = message.get("result") else {
+            panic!("tasks/get {id}: {message}");
+        };
+        (replica, task.clone())
+    }
+
+    /// Polls until the task has ended; the task.
+    async fn settled_task(&mut self, id: &str) -> Value {
+        for _ in 0..300 {
+            let (_, task) = self.get_task(id).await;
+            if ["completed", "failed", "cancelled"].contains(&task["status"].as_str().unwrap_or(""))
+            {
+                return task;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("task {id} did not end within 15 s");
     }
 }
 
@@ -1183,4 +1255,62 @@ async fn a_thousand_mixed_calls_apply_nothing_twice_and_lose_nothing() {
     assert!(ledger.status_reads >= 100);
     let replicas: HashSet<usize> = deployment.balancer.answered().into_iter().collect();
     assert_eq!(replicas.len(), 2, "both replicas answered");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_task_started_on_one_replica_is_polled_on_the_other_and_finished_ones_outlive_both() {
+    let mut deployment = Deployment::start(None).await;
+    let mut client = deployment.client().await;
+    let (started_on, id) = client
+        .start_task("depot_audit", json!({ "depot_code": "BER1" }))
+        .await;
+    // Round-robin: the next request goes to the other replica, which reads the record.
+    let (polled_on, task) = client.get_task(&id).await;
+    assert_ne!(polled_on, Some(started_on), "polled on the other replica");
+    assert_eq!(task["status"], "working", "{task}");
+    let done = client.settled_task(&id).await;
+    assert_eq!(done["status"], "completed", "{done}");
+    let report = &done["result"]["structuredContent"];
+    assert!(report["weighed"].as_u64().unwrap_or(0) > 0, "{done}");
+    assert_eq!(report["depot"], "BER1");
+
+    // Both replicas go away; one started afresh on the same Redis still answers for it.
+    for replica in &mut deployment.replicas {
+        replica.kill();
+    }
+    let fresh = Starting::spawn(&deployment.redis.url(), None).serving();
+    let mut direct = Client::connect(fresh.addr).await;
+    let (_, again) = direct.get_task(&id).await;
+    assert_eq!(again["status"], "completed", "{again}");
+    assert_eq!(
+        again["result"], done["result"],
+        "the same result, from the store"
+    );
+    deployment.replicas.push(fresh);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_task_whose_replica_died_is_reported_failed_with_its_outcome_unknown() {
+    let mut deployment = Deployment::start(Some(SECRET)).await;
+    let mut client = deployment.client().await;
+    let (started_on, id) = client
+        .start_task("depot_audit", json!({ "depot_code": "HAM1" }))
+        .await;
+    let (_, task) = client.get_task(&id).await;
+    assert_eq!(task["status"], "working", "{task}");
+    // The replica running the audit dies mid-task.
+    deployment.replicas[started_on].kill();
+    let ended = client.settled_task(&id).await;
+    assert_eq!(ended["status"], "failed", "never working forever: {ended}");
+    assert!(ended.get("result").is_none(), "{ended}");
+    let error = &ended["error"];
+    assert_eq!(error["data"]["outcome"], "unknown", "{ended}");
+    let message = error["message"].as_str().expect("a message");
+    assert!(
+        message.contains("check the current state before starting it again"),
+        "{message}"
+    );
+    // Read again: the failure is written, not recomputed into something else.
+    let (_, again) = client.get_task(&id).await;
+    assert_eq!(again["status"], "failed", "{again}");
 }

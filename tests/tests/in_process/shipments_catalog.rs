@@ -12,7 +12,8 @@ fn the_shipments_catalog_is_reviewed() {
 #[test]
 fn the_shipments_catalog_stays_within_its_token_budget() {
     let report = mcp_tools_examples::registry().unwrap().definition_report();
-    // 3,715 for the seven shipment tools, 658 for the three manifest tools (state handles).
-    report.assert_total_at_most(4_500);
+    // 3,715 for the seven shipment tools, 658 for the three manifest tools (state handles),
+    // about 370 for `depot_audit` (a task), most of it its report's output schema.
+    report.assert_total_at_most(4_800);
     report.assert_each_at_most(1_200);
 }

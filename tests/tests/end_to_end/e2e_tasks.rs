@@ -1,0 +1,193 @@
+//! Tasks end to end through rmcp's client: the example's `depot_audit` (a long-running
+//! tool, `task = "optional"`) started, polled, fetched and cancelled over stdio (the
+//! `shipments` binary as a child process), over Streamable HTTP with sessions (2025-11-25),
+//! and over stateless Streamable HTTP under 2026-07-28 (`server/discover`, capabilities in
+//! each request's `_meta`). Its asks are the in-process tests' (`in_process::tasks`); here
+//! the point is the transports and a real client's side of the extension.
+
+use std::{process::Stdio, time::Duration};
+
+use crate::common_client::{request, within};
+
+use rmcp::{
+    ClientHandler, Peer, RoleClient, ServiceExt,
+    model::{
+        CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig, GetTaskParams,
+        Implementation, ProtocolVersion, TaskPayload, TaskStatus,
+    },
+    service::{ClientLifecycleMode, ClientServiceExt},
+    transport::{
+        StreamableHttpClientTransport, TokioChildProcess,
+        streamable_http_client::StreamableHttpClientTransportConfig,
+    },
+};
+use serde_json::{Value, json};
+
+/// A client that declares the Tasks extension.
+#[derive(Clone, Copy)]
+struct TasksClient;
+
+impl ClientHandler for TasksClient {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities: ClientCapabilities =
+            serde_json::from_value(json!({"extensions": {"io.modelcontextprotocol/tasks": {}}}))
+                .expect("client capabilities");
+        ClientConfig::new(capabilities, Implementation::new("e2e-tasks", "1.0.0"))
+    }
+}
+
+/// Starts an audit of `depot` as a task; its id.
+async fn start_audit(peer: &Peer<RoleClient>, depot: &str) -> String {
+    let call = request("depot_audit", json!({ "depot_code": depot }));
+    match within("tools/call", peer.call_tool_once(call))
+        .await
+        .expect("tools/call answers")
+    {
+        CallToolResponse::Task(created) => {
+            assert_eq!(created.task.status, TaskStatus::Working);
+            assert_eq!(
+                created.task.ttl_ms,
+                Some(3_600_000),
+                "depot_audit keeps an hour"
+            );
+            created.task.task_id
+        }
+        other => panic!("depot_audit did not start a task: {other:?}"),
+    }
+}
+
+/// Polls the task until it ends; the status messages seen on the way, and the end.
+async fn finish(peer: &Peer<RoleClient>, id: &str) -> (Vec<String>, TaskStatus, TaskPayload) {
+    let mut messages = Vec::new();
+    for _ in 0..600 {
+        let got = within("tasks/get", peer.get_task(GetTaskParams::new(id)))
+            .await
+            .expect("tasks/get answers");
+        let task = got.task;
+        if let Some(message) = task.task.status_message
+            && !messages.contains(&message)
+        {
+            messages.push(message);
+        }
+        if task.task.status.is_terminal() {
+            return (messages, task.task.status, task.payload);
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    panic!("task {id} did not end within 18 s");
+}
+
+/// Start, poll, fetch; then start another and cancel it.
+async fn exercise(peer: &Peer<RoleClient>) {
+    let id = start_audit(peer, "BER1").await;
+    let (messages, status, payload) = finish(peer, &id).await;
+    assert_eq!(status, TaskStatus::Completed, "{payload:?}");
+    assert!(
+        messages.iter().any(|m| m.starts_with("weighed ")),
+        "the audit's progress shows as the task's status: {messages:?}"
+    );
+    let TaskPayload::Completed { result } = payload else {
+        unreachable!("completed")
+    };
+    let report = &result["structuredContent"];
+    assert_eq!(report["depot"], "BER1");
+    assert!(report["weighed"].as_u64().unwrap_or(0) > 0, "{result:?}");
+    assert!(report["discrepancies"].is_array());
+
+    let id = start_audit(peer, "MUC1").await;
+    within("tasks/cancel", peer.cancel_task(CancelTaskParams::new(&id)))
+        .await
+        .expect("tasks/cancel acks");
+    let (_, status, _) = finish(peer, &id).await;
+    assert_eq!(status, TaskStatus::Cancelled);
+}
+
+#[tokio::test]
+async fn the_example_binary_runs_an_audit_as_a_task_over_stdio() {
+    let binary = crate::e2e_rmcp::example_binary("shipments").await;
+    let mut command = tokio::process::Command::new(&binary);
+    command
+        .env("SHIPMENTS_SCALE_MS", "10")
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true);
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the shipments binary starts");
+    let client = within("initialize", TasksClient.serve(transport))
+        .await
+        .expect("the handshake succeeds");
+    exercise(client.peer()).await;
+    within("shutdown", client.cancel())
+        .await
+        .expect("shuts down");
+}
+
+/// Serves the example on a loopback port, stateless or with sessions; its URL.
+async fn serve_http(stateless: bool) -> (String, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let url = format!("http://{}/mcp", listener.local_addr().expect("an address"));
+    let registry =
+        mcp_tools_examples::builder(std::sync::Arc::new(mcp_tools::store::MemoryStore::new()))
+            .state(mcp_tools_examples::audit::Scale {
+                per_shipment: Duration::from_millis(10),
+            })
+            .build()
+            .expect("the example builds");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(
+        mcp_tools::http::Http::new(registry)
+            .stateless(stateless)
+            .serve_on(listener, async move {
+                let _ = stopped.await;
+            }),
+    );
+    (url, stop)
+}
+
+#[tokio::test]
+async fn an_audit_runs_as_a_task_over_http_with_sessions() {
+    let (url, _stop) = serve_http(false).await;
+    let transport = StreamableHttpClientTransport::from_config(
+        StreamableHttpClientTransportConfig::with_uri(url),
+    );
+    let client = within("initialize", TasksClient.serve(transport))
+        .await
+        .expect("the handshake succeeds");
+    exercise(client.peer()).await;
+    within("shutdown", client.cancel())
+        .await
+        .expect("shuts down");
+}
+
+#[tokio::test]
+async fn an_audit_runs_as_a_task_over_stateless_http_under_2026_07_28() {
+    let (url, _stop) = serve_http(true).await;
+    let transport = StreamableHttpClientTransport::from_config(
+        StreamableHttpClientTransportConfig::with_uri(url),
+    );
+    let lifecycle = ClientLifecycleMode::Discover {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+    };
+    let client = within(
+        "server/discover",
+        TasksClient.serve_with_lifecycle(transport, lifecycle),
+    )
+    .await
+    .expect("server/discover succeeds");
+    let info = client.peer_info().expect("the server's info");
+    assert_eq!(info.protocol_version, ProtocolVersion::V_2026_07_28);
+    let declared: Value = serde_json::to_value(&info.capabilities).expect("capabilities");
+    assert!(
+        declared["extensions"]
+            .get("io.modelcontextprotocol/tasks")
+            .is_some(),
+        "the server declares the Tasks extension: {declared}"
+    );
+    exercise(client.peer()).await;
+    within("shutdown", client.cancel())
+        .await
+        .expect("shuts down");
+}
