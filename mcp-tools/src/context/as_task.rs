@@ -35,11 +35,18 @@ impl ToolContext {
         let Some(deferral) = &task.deferral else {
             return Ok(());
         };
-        let answers = link
+        // What the call was told so far, by input rounds or by requests to the client.
+        let mut answers = link
             .inputs
             .as_deref()
             .map(|inputs| inputs.answers().clone())
             .unwrap_or_default();
+        answers.extend(
+            link.answered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone(),
+        );
         let (reply, replied) = oneshot::channel();
         if deferral.send(Continue { answers, reply }).await.is_err() {
             return Err(ToolError::internal("the call can no longer become a task"));

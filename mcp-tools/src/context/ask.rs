@@ -89,7 +89,8 @@ impl ToolContext {
             let required = serde_json::from_value(Value::Object(required)).unwrap_or_default();
             return Err(ToolError::missing_capability(message, required));
         }
-        if link.stateless {
+        // A call that became a task asks through it, whatever its request was.
+        if link.stateless || self.is_task() {
             let mut answers = InputResponses::new();
             let mut pending = InputRequests::new();
             let answered = link.inputs.as_deref().map(Inputs::answers);
@@ -122,6 +123,12 @@ impl ToolContext {
                     crate::error::clip(&err.to_string(), 200)
                 ))
             })?;
+            if link.task.is_some() {
+                link.answered
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(key.clone(), answer.clone());
+            }
             answers.insert(key, answer);
         }
         Ok(answers)

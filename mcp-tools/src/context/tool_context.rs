@@ -32,6 +32,9 @@ pub(crate) struct ClientLink {
     capabilities: OnceLock<Option<ClientCapabilities>>,
     /// The task the call runs as, or may become.
     pub(crate) task: Option<TaskLink>,
+    /// What the client answered to requests sent to it (2025-11-25), kept for a deferred
+    /// call: when it becomes a task, a later run of it has the answers already.
+    pub(crate) answered: std::sync::Mutex<rmcp::model::InputResponses>,
 }
 
 impl ClientLink {

@@ -130,6 +130,29 @@ async fn titled(ctx: ToolContext) -> Result<String, ToolError> {
     Ok(format!("report `{title}`, as a task: {}", ctx.is_task()))
 }
 
+/// Ask for a title as a plain call, become a task, then ask who signs it off.
+#[tool(namespace = "report", read_only, task = "optional", task_deferred)]
+async fn signed(ctx: ToolContext) -> Result<String, ToolError> {
+    let pick = |answers: &InputResponses, key: &str, field: &str| {
+        answers
+            .get(key)
+            .and_then(|a| a.pointer(&format!("/content/{field}")))
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_owned()
+    };
+    let first = ctx.ask([("title".to_owned(), ask("Title?", "title"))].into()).await?;
+    ctx.continue_as_task().await?;
+    let second = ctx
+        .ask([("signoff".to_owned(), ask("Who signs it off?", "signoff"))].into())
+        .await?;
+    Ok(format!(
+        "`{}` signed off by {}",
+        pick(&first, "title", "title"),
+        pick(&second, "signoff", "signoff")
+    ))
+}
+
 fn ask(message: &str, field: &str) -> InputRequest {
     let schema =
         json!({"type": "object", "properties": {field: {"type": "string"}}, "required": [field]});
@@ -183,7 +206,7 @@ fn registry(store: Arc<dyn Store>, caller: Caller, seen: Seen) -> Registry {
         .task_poll_interval(Duration::from_millis(50))
         .task_lease(Duration::from_millis(300))
         .max_response_tokens(2000)
-        .tools(tools![build, wait, send, archive, explode, titled])
+        .tools(tools![build, wait, send, archive, explode, titled, signed])
         .build()
         .expect("the task tools build")
 }
@@ -510,4 +533,31 @@ async fn a_deferred_tool_asks_as_a_call_then_becomes_a_task() {
     );
     tasks.close().await;
     plain.close().await;
+}
+
+#[tokio::test]
+async fn a_deferred_task_keeps_what_the_client_answered_before_it_became_one() {
+    let (tasks, _) = client(true).await;
+    let peer = tasks.peer();
+    // The title is asked of the client directly (a 2025-11-25 session), the sign-off
+    // through the task; the run after `tasks/update` asks neither again.
+    let id = start(peer, "report_signed", json!({})).await;
+    let (status, payload) = poll(peer, &id, TaskStatus::InputRequired).await;
+    assert_eq!(status, TaskStatus::InputRequired, "{payload:?}");
+    let TaskPayload::InputRequired { input_requests } = payload else {
+        panic!("no input requests");
+    };
+    assert_eq!(input_requests.keys().collect::<Vec<_>>(), ["signoff"]);
+    let answer: InputResponses = [(
+        "signoff".to_owned(),
+        json!({"action": "accept", "content": {"signoff": "Grace"}}),
+    )]
+    .into();
+    within("tasks/update", peer.update_task(UpdateTaskParams::new(&id, answer)))
+        .await
+        .expect("tasks/update acks");
+    let (status, payload) = poll(peer, &id, TaskStatus::Completed).await;
+    assert_eq!(status, TaskStatus::Completed, "{payload:?}");
+    assert_eq!(result_text(&payload), "`Q3` signed off by Grace");
+    tasks.close().await;
 }
