@@ -2,7 +2,8 @@
 //! pinned in `tests/node/package.json`) against the conformance server of the examples
 //! (`mcp_tools_examples::conformance`), served in process over Streamable HTTP: every
 //! server scenario of 0.1.16, and of 0.2.0-alpha.12 for the 2025-11-25 and 2026-07-28
-//! revisions. A failed check fails the test; each scenario's counts are printed. Node and
+//! revisions, and the Tasks extension's scenarios of 0.2.0-alpha.12 (0.1.16 has none). A
+//! failed check fails the test; each scenario's counts are printed. Node and
 //! the suite are installed by the tests themselves (`common_node`).
 
 use crate::common_node;
