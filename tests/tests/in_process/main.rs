@@ -35,5 +35,6 @@ mod shipments_catalog;
 mod stdio_hostile;
 mod talk_back;
 mod tasks;
+mod tasks_ported;
 mod validator_agrees;
 mod visibility;

@@ -141,7 +141,9 @@ async fn signed(ctx: ToolContext) -> Result<String, ToolError> {
             .unwrap_or("?")
             .to_owned()
     };
-    let first = ctx.ask([("title".to_owned(), ask("Title?", "title"))].into()).await?;
+    let first = ctx
+        .ask([("title".to_owned(), ask("Title?", "title"))].into())
+        .await?;
     ctx.continue_as_task().await?;
     let second = ctx
         .ask([("signoff".to_owned(), ask("Who signs it off?", "signoff"))].into())
@@ -553,9 +555,12 @@ async fn a_deferred_task_keeps_what_the_client_answered_before_it_became_one() {
         json!({"action": "accept", "content": {"signoff": "Grace"}}),
     )]
     .into();
-    within("tasks/update", peer.update_task(UpdateTaskParams::new(&id, answer)))
-        .await
-        .expect("tasks/update acks");
+    within(
+        "tasks/update",
+        peer.update_task(UpdateTaskParams::new(&id, answer)),
+    )
+    .await
+    .expect("tasks/update acks");
     let (status, payload) = poll(peer, &id, TaskStatus::Completed).await;
     assert_eq!(status, TaskStatus::Completed, "{payload:?}");
     assert_eq!(result_text(&payload), "`Q3` signed off by Grace");

@@ -123,11 +123,18 @@ impl Run {
         let store = &*inner.store;
         let (key, lease_key) = (record::key(&self.id), record::lease_key(&self.id));
         let every = inner.tasks.heartbeat();
+        let now = tokio::time::Instant::now();
+        let mut written = now.checked_sub(PROGRESS_EVERY).unwrap_or(now);
         loop {
             tokio::select! {
                 () = tokio::time::sleep(every) => {}
-                () = self.progress.changed() => tokio::time::sleep(PROGRESS_EVERY).await,
+                // The first change goes out at once; the next no sooner than PROGRESS_EVERY
+                // after it, with whatever the tool reported last.
+                () = self.progress.changed() => {
+                    tokio::time::sleep_until(written + PROGRESS_EVERY).await;
+                }
             }
+            written = tokio::time::Instant::now();
             let message = self.progress.take();
             let changed = task::change(store, &key, |r| {
                 if r.status.is_terminal() {
