@@ -344,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn registry_lists_the_ten_tools() {
+    fn registry_lists_the_eleven_tools() {
         let registry = registry().unwrap();
         let names: Vec<&str> = registry
             .tool_definitions()
@@ -363,7 +363,8 @@ mod tests {
                 "shipment_commit_reroute",
                 "manifest_open",
                 "manifest_add_shipment",
-                "manifest_submit"
+                "manifest_submit",
+                "depot_audit"
             ]
         );
         for tool in registry.tool_definitions() {

@@ -566,3 +566,37 @@ async fn a_deferred_task_keeps_what_the_client_answered_before_it_became_one() {
     assert_eq!(result_text(&payload), "`Q3` signed off by Grace");
     tasks.close().await;
 }
+
+#[tokio::test]
+async fn a_task_tool_called_through_tools_call_is_a_task_too() {
+    let registry = Registry::builder()
+        .server_info("tasks", "1.0.0")
+        .store(MemoryStore::new())
+        .state(Seen::default())
+        .progressive_discovery(Vec::<String>::new())
+        .tools(tools![build, wait, send, archive, explode, titled, signed])
+        .build()
+        .expect("the task tools build");
+    let tasks = connect_with(registry.clone(), Client { tasks: true }).await;
+    let inner = json!({"name": "report_build", "arguments": {"steps": 2, "part_chars": 5}});
+    let id = start(tasks.peer(), "tools_call", inner).await;
+    let (status, payload) = poll(tasks.peer(), &id, TaskStatus::Completed).await;
+    assert_eq!(status, TaskStatus::Completed);
+    assert!(result_text(&payload).starts_with("report of 2 parts"));
+    // A required one, from a client without tasks: refused, naming the tool inside.
+    let plain = connect_with(registry, Client { tasks: false }).await;
+    let wrapped = request(
+        "tools_call",
+        json!({"name": "report_archive", "arguments": {}}),
+    );
+    let refused = within("tools/call", plain.peer().call_tool_once(wrapped))
+        .await
+        .expect_err("a required task tool refuses a client without tasks");
+    assert_eq!(error_code(&refused), Some(-32021), "{refused}");
+    assert!(
+        refused.to_string().contains("`report_archive`"),
+        "{refused}"
+    );
+    tasks.close().await;
+    plain.close().await;
+}

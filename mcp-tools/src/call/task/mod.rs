@@ -20,7 +20,7 @@ use rmcp::{
 };
 
 use super::CallEnv;
-use crate::{meta::TaskSupport, registry::Registry};
+use crate::{meta::TaskSupport, registry::Registry, wire::CALL_TOOL};
 
 impl Registry {
     /// A `tools/call` as a client sent it: a task when the tool runs as one and the client
@@ -30,10 +30,19 @@ impl Registry {
         request: CallToolRequestParams,
         env: CallEnv,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(meta) = self
-            .inner
-            .routes
-            .get(request.name.as_ref())
+        // Through `tools_call` (progressive discovery), the tool called is the one named inside.
+        let wrapped = self.inner.discovery.is_some() && request.name == CALL_TOOL;
+        let target = if wrapped {
+            request
+                .arguments
+                .as_ref()
+                .and_then(|a| a.get("name"))
+                .and_then(serde_json::Value::as_str)
+        } else {
+            Some(request.name.as_ref())
+        };
+        let Some(meta) = target
+            .and_then(|name| self.inner.routes.get(name))
             .map(|route| self.inner.entries[route.index].meta)
         else {
             return self.dispatch(request, env).await;
@@ -49,8 +58,14 @@ impl Registry {
         match (declared, support, meta.task_deferred) {
             (false, TaskSupport::Optional, _) => self.dispatch(request, env).await,
             (false, TaskSupport::Required, _) => Err(tasks_required(meta.name)),
-            (true, _, false) => self.start_task(request, env).await,
             (true, _, true) => self.start_deferred(request, env).await,
+            (true, _, false) => match (wrapped, &self.inner.discovery) {
+                (true, Some(discovery)) => match super::discover::unwrap_call(discovery, request) {
+                    Ok(inner) => self.start_task(inner, env).await,
+                    Err(refused) => Ok((*refused).into()),
+                },
+                _ => self.start_task(request, env).await,
+            },
         }
     }
 }
