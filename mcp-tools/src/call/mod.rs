@@ -45,7 +45,8 @@ use route::Routed;
 impl Registry {
     /// Calls a tool exactly as `tools/call` would, without a client: for tests and for
     /// embedding. Unknown tools are an `Err` (JSON-RPC -32602); everything else, bad
-    /// arguments and handler errors included, is a result, `isError` where it failed.
+    /// arguments and handler errors included, is a result, `isError` where it failed. A
+    /// task tool runs here as a plain call: without a client there is no one to poll a task.
     /// (Named apart from rmcp's `ServerHandler::call_tool`, which the registry implements,
     /// so neither shadows the other.)
     pub async fn call_request(

@@ -1,6 +1,8 @@
 //! What a tool holds of the task its call runs as: [`ToolContext::continue_as_task`] and
 //! [`ToolContext::is_task`].
 
+use std::sync::Arc;
+
 use tokio::sync::oneshot;
 
 use super::{
@@ -8,7 +10,6 @@ use super::{
     tool_context::ToolContext,
 };
 use crate::error::ToolError;
-use std::sync::Arc;
 
 impl ToolContext {
     /// Makes the rest of this call a task, for a `#[tool(task = …, task_deferred)]` tool:
