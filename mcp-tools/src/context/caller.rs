@@ -111,39 +111,3 @@ impl Caller {
         self.scopes.iter().map(String::as_str)
     }
 }
-
-/// A caller as a task's record keeps it, so the replica that runs the task after a
-/// `tasks/update` authorizes it as the caller who started it.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub(crate) struct StoredCaller {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    subject: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    issuer: Option<String>,
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    scopes: BTreeSet<String>,
-    #[serde(default)]
-    all_scopes: bool,
-}
-
-impl From<&Caller> for StoredCaller {
-    fn from(caller: &Caller) -> Self {
-        StoredCaller {
-            subject: caller.subject.clone(),
-            issuer: caller.issuer.clone(),
-            scopes: caller.scopes.clone(),
-            all_scopes: caller.all_scopes,
-        }
-    }
-}
-
-impl From<StoredCaller> for Caller {
-    fn from(stored: StoredCaller) -> Self {
-        Caller {
-            subject: stored.subject,
-            issuer: stored.issuer,
-            scopes: stored.scopes,
-            all_scopes: stored.all_scopes,
-        }
-    }
-}

@@ -10,7 +10,6 @@ pub(crate) mod task;
 mod tool_context;
 
 pub use caller::Caller;
-pub(crate) use caller::StoredCaller;
 pub use log::LogLevel;
 pub(crate) use tool_context::ClientLink;
 pub use tool_context::{ResultBudget, ToolContext};

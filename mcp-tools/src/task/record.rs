@@ -1,5 +1,7 @@
 //! A task's record in the store: its status, what it needs to run again (the call, the
-//! caller, the client's capabilities, the answers so far), and its outcome.
+//! client's capabilities, the answers so far), and its outcome. Not the caller's scopes:
+//! a run after `tasks/update` is authorized as the caller who sent it, with the scopes
+//! they hold then.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -8,8 +10,6 @@ use rmcp::model::{
     JsonObject, Task, TaskPayload, TaskStatus,
 };
 use serde::{Deserialize, Serialize};
-
-use crate::context::StoredCaller;
 
 /// The prefix of every task record's key, before the task's id.
 pub(crate) const PREFIX: &str = "task:";
@@ -56,7 +56,6 @@ pub(crate) struct Record {
     pub(crate) poll_ms: u64,
     /// The call, to run again once the client answers what it asked.
     pub(crate) request: CallToolRequestParams,
-    pub(crate) caller: StoredCaller,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) capabilities: Option<ClientCapabilities>,
     /// Every answer the client gave, by key.
@@ -151,7 +150,6 @@ fn rfc3339_ms(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Caller;
 
     fn record() -> Record {
         Record {
@@ -162,7 +160,6 @@ mod tests {
             ttl_ms: 3_600_000,
             poll_ms: 1000,
             request: CallToolRequestParams::new("report_build"),
-            caller: StoredCaller::from(&Caller::new("alice").with_scopes(["reports"])),
             capabilities: None,
             answers: InputResponses::new(),
             pending: InputRequests::new(),
@@ -175,8 +172,7 @@ mod tests {
     fn records_read_back_and_answer_as_tasks() {
         let record = Record::parse(&record().to_bytes()).expect("a record reads back");
         assert_eq!(record.status, Status::Working);
-        let caller = Caller::from(record.caller);
-        assert!(caller.has_scope("reports") && !caller.has_scope("admin"));
+        assert_eq!(record.request.name, "report_build");
         let wire = serde_json::to_value(record_detailed()).expect("a task serializes");
         assert_eq!(wire["status"], "working");
         assert_eq!(wire["taskId"], "t1");

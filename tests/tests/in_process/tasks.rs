@@ -101,6 +101,19 @@ async fn send(ctx: ToolContext) -> Result<String, ToolError> {
     Ok(format!("sent {} to {}", pick("format"), pick("recipient")))
 }
 
+/// Mail the report to its readers, once the user confirms; needs `reports:mail`.
+#[tool(
+    namespace = "report",
+    read_only,
+    task = "optional",
+    scopes("reports:mail")
+)]
+async fn mail(ctx: ToolContext) -> Result<String, ToolError> {
+    ctx.ask([("go".to_owned(), ask("Mail it now?", "go"))].into())
+        .await?;
+    Ok("mailed".to_owned())
+}
+
 /// Archive every report, which only runs as a task.
 #[tool(namespace = "report", destructive = false, task = "required")]
 async fn archive() -> &'static str {
@@ -208,7 +221,9 @@ fn registry(store: Arc<dyn Store>, caller: Caller, seen: Seen) -> Registry {
         .task_poll_interval(Duration::from_millis(50))
         .task_lease(Duration::from_millis(300))
         .max_response_tokens(2000)
-        .tools(tools![build, wait, send, archive, explode, titled, signed])
+        .tools(tools![
+            build, wait, send, archive, explode, titled, signed, mail
+        ])
         .build()
         .expect("the task tools build")
 }
@@ -599,4 +614,46 @@ async fn a_task_tool_called_through_tools_call_is_a_task_too() {
     );
     tasks.close().await;
     plain.close().await;
+}
+
+#[tokio::test]
+async fn a_run_after_tasks_update_holds_the_scopes_its_caller_holds_then() {
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+    let seen = Seen::default();
+    let granted = Caller::new("alice").with_scopes(["reports:mail"]);
+    let revoked = Caller::new("alice");
+    let before = connect_with(
+        registry(Arc::clone(&store), granted, seen.clone()),
+        Client { tasks: true },
+    )
+    .await;
+    let after = connect_with(registry(store, revoked, seen), Client { tasks: true }).await;
+    let id = start(before.peer(), "report_mail", json!({})).await;
+    let (status, _) = poll(before.peer(), &id, TaskStatus::InputRequired).await;
+    assert_eq!(status, TaskStatus::InputRequired);
+    // The same subject answers, after losing the scope: the run it resumes is refused.
+    let answer: InputResponses = [(
+        "go".to_owned(),
+        json!({"action": "accept", "content": {"go": "yes"}}),
+    )]
+    .into();
+    within(
+        "tasks/update",
+        after.peer().update_task(UpdateTaskParams::new(&id, answer)),
+    )
+    .await
+    .expect("tasks/update acks");
+    let (status, payload) = poll(after.peer(), &id, TaskStatus::Completed).await;
+    assert_eq!(status, TaskStatus::Completed);
+    let TaskPayload::Completed { result } = payload else {
+        unreachable!("completed")
+    };
+    assert_eq!(result["isError"], true, "{result:?}");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("reports:mail"),
+        "the refusal names the scope: {text}"
+    );
+    before.close().await;
+    after.close().await;
 }

@@ -61,7 +61,8 @@ impl Registry {
     }
 
     /// `tasks/update`: keeps the answers to what the task asks; once every ask is
-    /// answered, runs the call again with them here.
+    /// answered, runs the call again with them here, authorized as `caller` now (scopes
+    /// revoked since the task started are not held by its next run).
     pub(crate) async fn update_task_for(
         &self,
         task_id: &str,
@@ -111,7 +112,7 @@ impl Registry {
             Changed::Written(r) if resumed => {
                 let request: CallToolRequestParams = r.request;
                 let run = Run::new(self.clone(), id);
-                let caller = Caller::from(r.caller);
+                let caller = caller.clone();
                 let (capabilities, answers) = (r.capabilities, r.answers);
                 tokio::spawn(async move {
                     run.detached(request, caller, capabilities, answers).await;

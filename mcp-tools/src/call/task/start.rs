@@ -20,7 +20,7 @@ use crate::{
         base::{Failure, caller_digest},
         respond,
     },
-    context::{Caller, StoredCaller, log::LogGate, task::TaskLink},
+    context::{Caller, log::LogGate, task::TaskLink},
     error::ToolError,
     registry::Registry,
     task::{
@@ -207,7 +207,6 @@ impl Registry {
             ttl_ms: u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX),
             poll_ms: u64::try_from(inner.tasks.poll.as_millis()).unwrap_or(u64::MAX),
             request: start.request.clone(),
-            caller: StoredCaller::from(&start.caller),
             capabilities: start.capabilities.clone(),
             answers: start.answers.clone(),
             pending: rmcp::model::InputRequests::new(),
