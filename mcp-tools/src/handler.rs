@@ -108,7 +108,7 @@ impl ServerHandler for Registry {
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        let caller = self.caller_or_default(&context);
         self.get_task_for(&request.task_id, &caller).await
     }
 
@@ -117,7 +117,7 @@ impl ServerHandler for Registry {
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        let caller = self.caller_or_default(&context);
         self.update_task_for(&request.task_id, request.input_responses, &caller)
             .await
     }
@@ -127,7 +127,7 @@ impl ServerHandler for Registry {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let caller = caller_of(&context).unwrap_or_else(|| self.inner.default_caller.clone());
+        let caller = self.caller_or_default(&context);
         self.cancel_task_for(&request.task_id, &caller).await
     }
 
@@ -239,6 +239,11 @@ pub(crate) fn is_modern(context: &RequestContext<RoleServer>) -> bool {
 }
 
 impl Registry {
+    /// Who makes the request, the registry's default caller when no transport said.
+    fn caller_or_default(&self, context: &RequestContext<RoleServer>) -> Caller {
+        caller_of(context).unwrap_or_else(|| self.inner.default_caller.clone())
+    }
+
     /// Which log messages a call may send: under 2026-07-28 the request says (its
     /// `logLevel`); in a 2025 session `logging/setLevel` did.
     fn log_gate(&self, context: &RequestContext<RoleServer>, stateless: bool) -> LogGate {

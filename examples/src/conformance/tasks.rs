@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use mcp_tools::{
     prelude::*,
-    rmcp::model::{ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest},
+    rmcp::model::{ElicitRequest, ElicitRequestParams, InputRequest},
 };
 use serde_json::{Value, json};
+
+use super::tools::form;
 
 /// Greet someone by name, at once.
 // The suite calls it `greet`.
@@ -154,15 +156,6 @@ async fn tool_with_task(ctx: ToolContext) -> Result<String, ToolError> {
     ctx.continue_as_task().await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
     Ok(format!("Hello, {name}! (finished as a task)"))
-}
-
-fn form(message: &str, schema: Value) -> ElicitRequestParams {
-    ElicitRequestParams::FormElicitationParams {
-        meta: None,
-        message: message.to_owned(),
-        requested_schema: serde_json::from_value::<ElicitationSchema>(schema)
-            .expect("the fixture schemas are elicitation schemas"),
-    }
 }
 
 fn ask(params: ElicitRequestParams) -> InputRequest {

@@ -380,7 +380,7 @@ async fn confirm(ctx: &ToolContext) -> Result<String, ToolError> {
     Ok("Confirmed: state-ok".to_owned())
 }
 
-fn form(message: &str, schema: Value) -> ElicitRequestParams {
+pub(super) fn form(message: &str, schema: Value) -> ElicitRequestParams {
     ElicitRequestParams::FormElicitationParams {
         meta: None,
         message: message.to_owned(),

@@ -8,11 +8,14 @@ use std::{future::IntoFuture, time::Duration};
 
 use mcp_tools::{Registry, Serve as _, ServeError};
 use rmcp::{
-    ClientHandler, Peer, RoleClient, ServiceExt,
-    model::{CallToolRequestParams, CallToolResult, JsonObject},
-    service::RunningService,
+    ClientHandler, ErrorData, Peer, RoleClient, ServiceExt,
+    model::{
+        CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig,
+        ElicitRequestParams, ElicitResult, ElicitationAction, Implementation, JsonObject,
+    },
+    service::{RequestContext, RunningService},
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 
 /// Upper bound of any single exchange with a server; generous, for loaded CI machines.
@@ -81,4 +84,32 @@ pub(crate) async fn call(peer: &Peer<RoleClient>, name: &str, arguments: Value) 
     )
     .await
     .unwrap_or_else(|err| panic!("tools/call {name} failed at the protocol level: {err}"))
+}
+
+/// A client that declares elicitation and, when `tasks`, the Tasks extension; it answers
+/// every form sent to it with `{"title": "Q3"}`.
+#[derive(Clone, Copy)]
+pub(crate) struct TasksClient {
+    pub(crate) tasks: bool,
+}
+
+impl ClientHandler for TasksClient {
+    fn get_info(&self) -> ClientConfig {
+        let declared = if self.tasks {
+            json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
+        } else {
+            json!({"elicitation": {}})
+        };
+        let capabilities: ClientCapabilities =
+            serde_json::from_value(declared).expect("client capabilities");
+        ClientConfig::new(capabilities, Implementation::new("tasks-test", "1.0.0"))
+    }
+
+    async fn create_elicitation(
+        &self,
+        _request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({"title": "Q3"})))
+    }
 }

@@ -9,13 +9,16 @@
 
 use std::{process::Stdio, time::Duration};
 
-use crate::common_client::{request, within};
+use crate::common_client::{TasksClient, request, within};
+
+/// A client that declares the Tasks extension.
+const TASKS: TasksClient = TasksClient { tasks: true };
 
 use rmcp::{
-    ClientHandler, Peer, RoleClient, ServiceExt,
+    Peer, RoleClient, ServiceExt,
     model::{
-        CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig, GetTaskParams,
-        Implementation, InputResponses, ProtocolVersion, TaskPayload, TaskStatus, UpdateTaskParams,
+        CallToolResponse, CancelTaskParams, GetTaskParams, InputResponses, ProtocolVersion,
+        TaskPayload, TaskStatus, UpdateTaskParams,
     },
     service::{ClientLifecycleMode, ClientServiceExt},
     transport::{
@@ -24,20 +27,6 @@ use rmcp::{
     },
 };
 use serde_json::{Value, json};
-
-/// A client that declares the Tasks extension.
-#[derive(Clone, Copy)]
-struct TasksClient;
-
-impl ClientHandler for TasksClient {
-    fn get_info(&self) -> ClientConfig {
-        let capabilities: ClientCapabilities = serde_json::from_value(
-            json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}}),
-        )
-        .expect("client capabilities");
-        ClientConfig::new(capabilities, Implementation::new("e2e-tasks", "1.0.0"))
-    }
-}
 
 /// Starts an audit of `depot` as a task; its id.
 async fn start_audit(peer: &Peer<RoleClient>, depot: &str) -> String {
@@ -160,7 +149,7 @@ async fn a_task_that_asks_is_answered_over_stdio() {
         .stderr(Stdio::null())
         .spawn()
         .expect("the conformance server starts");
-    let client = within("initialize", TasksClient.serve(transport))
+    let client = within("initialize", TASKS.serve(transport))
         .await
         .expect("the handshake succeeds");
     answer(client.peer()).await;
@@ -181,7 +170,7 @@ async fn the_example_binary_runs_an_audit_as_a_task_over_stdio() {
         .stderr(Stdio::null())
         .spawn()
         .expect("the shipments binary starts");
-    let client = within("initialize", TasksClient.serve(transport))
+    let client = within("initialize", TASKS.serve(transport))
         .await
         .expect("the handshake succeeds");
     exercise(client.peer()).await;
@@ -236,7 +225,7 @@ async fn session_client(url: String) -> rmcp::service::RunningService<RoleClient
     let config = StreamableHttpClientTransportConfig::with_uri(url);
     within(
         "initialize",
-        TasksClient.serve(StreamableHttpClientTransport::from_config(config)),
+        TASKS.serve(StreamableHttpClientTransport::from_config(config)),
     )
     .await
     .expect("the handshake succeeds")
@@ -251,7 +240,7 @@ async fn stateless_client(url: String) -> rmcp::service::RunningService<RoleClie
     let transport = StreamableHttpClientTransport::from_config(config);
     let client = within(
         "server/discover",
-        TasksClient.serve_with_lifecycle(transport, lifecycle),
+        TASKS.serve_with_lifecycle(transport, lifecycle),
     )
     .await
     .expect("server/discover succeeds");

@@ -19,20 +19,19 @@ use mcp_tools::{
     Caller, Registry,
     prelude::*,
     rmcp::{
-        ClientHandler, ErrorData, Peer, RoleClient,
+        Peer, RoleClient,
         model::{
-            CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig, ElicitRequest,
-            ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, GetTaskParams,
-            Implementation, InputRequest, InputResponses, TaskPayload, TaskStatus,
-            UpdateTaskParams,
+            CallToolResponse, CancelTaskParams, ElicitRequest, ElicitRequestParams,
+            ElicitationSchema, GetTaskParams, InputRequest, InputResponses, TaskPayload,
+            TaskStatus, UpdateTaskParams,
         },
-        service::{RequestContext, ServiceError},
+        service::ServiceError,
     },
     store::{MemoryStore, Store},
 };
 use serde_json::{Value, json};
 
-use crate::common_client::{InProcess, connect_with, request, within};
+use crate::common_client::{InProcess, TasksClient, connect_with, request, within};
 
 /// Set when `report_wait` sees its call cancelled.
 #[derive(Clone, Default)]
@@ -181,34 +180,6 @@ fn ask(message: &str, field: &str) -> InputRequest {
     ))
 }
 
-/// A client that declares the Tasks extension, or not.
-#[derive(Clone, Copy)]
-struct Client {
-    tasks: bool,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let declared = if self.tasks {
-            json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
-        } else {
-            json!({"elicitation": {}})
-        };
-        let capabilities: ClientCapabilities =
-            serde_json::from_value(declared).expect("client capabilities");
-        ClientConfig::new(capabilities, Implementation::new("tasks-test", "1.0.0"))
-    }
-
-    async fn create_elicitation(
-        &self,
-        _request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let content = json!({"title": "Q3"});
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content))
-    }
-}
-
 const SECRET: &[u8] = b"the task tests' secret, 32 bytes or more";
 
 fn registry(store: Arc<dyn Store>, caller: Caller, seen: Seen) -> Registry {
@@ -228,11 +199,11 @@ fn registry(store: Arc<dyn Store>, caller: Caller, seen: Seen) -> Registry {
         .expect("the task tools build")
 }
 
-async fn client(tasks: bool) -> (InProcess<Client>, Seen) {
+async fn client(tasks: bool) -> (InProcess<TasksClient>, Seen) {
     let seen = Seen::default();
     let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
     let registry = registry(store, Caller::local(), seen.clone());
-    (connect_with(registry, Client { tasks }).await, seen)
+    (connect_with(registry, TasksClient { tasks }).await, seen)
 }
 
 /// Starts a task; its id.
@@ -485,12 +456,12 @@ async fn a_task_id_opens_only_for_its_caller_and_only_as_issued() {
     let seen = Seen::default();
     let alice = connect_with(
         registry(Arc::clone(&store), Caller::new("alice"), seen.clone()),
-        Client { tasks: true },
+        TasksClient { tasks: true },
     )
     .await;
     let bob = connect_with(
         registry(Arc::clone(&store), Caller::new("bob"), seen),
-        Client { tasks: true },
+        TasksClient { tasks: true },
     )
     .await;
     let id = start(alice.peer(), "report_wait", json!({})).await;
@@ -592,14 +563,14 @@ async fn a_task_tool_called_through_tools_call_is_a_task_too() {
         .tools(tools![build, wait, send, archive, explode, titled, signed])
         .build()
         .expect("the task tools build");
-    let tasks = connect_with(registry.clone(), Client { tasks: true }).await;
+    let tasks = connect_with(registry.clone(), TasksClient { tasks: true }).await;
     let inner = json!({"name": "report_build", "arguments": {"steps": 2, "part_chars": 5}});
     let id = start(tasks.peer(), "tools_call", inner).await;
     let (status, payload) = poll(tasks.peer(), &id, TaskStatus::Completed).await;
     assert_eq!(status, TaskStatus::Completed);
     assert!(result_text(&payload).starts_with("report of 2 parts"));
     // A required one, from a client without tasks: refused, naming the tool inside.
-    let plain = connect_with(registry, Client { tasks: false }).await;
+    let plain = connect_with(registry, TasksClient { tasks: false }).await;
     let wrapped = request(
         "tools_call",
         json!({"name": "report_archive", "arguments": {}}),
@@ -624,10 +595,10 @@ async fn a_run_after_tasks_update_holds_the_scopes_its_caller_holds_then() {
     let revoked = Caller::new("alice");
     let before = connect_with(
         registry(Arc::clone(&store), granted, seen.clone()),
-        Client { tasks: true },
+        TasksClient { tasks: true },
     )
     .await;
-    let after = connect_with(registry(store, revoked, seen), Client { tasks: true }).await;
+    let after = connect_with(registry(store, revoked, seen), TasksClient { tasks: true }).await;
     let id = start(before.peer(), "report_mail", json!({})).await;
     let (status, _) = poll(before.peer(), &id, TaskStatus::InputRequired).await;
     assert_eq!(status, TaskStatus::InputRequired);

@@ -15,19 +15,15 @@ use std::time::Duration;
 use mcp_tools::{
     Caller, Registry,
     prelude::*,
-    rmcp::{
-        ClientHandler,
-        model::{
-            CallToolResponse, ClientCapabilities, ClientConfig, ElicitRequestParams,
-            ElicitationSchema, GetTaskParams, Implementation, InputResponses, TaskPayload,
-            UpdateTaskParams,
-        },
+    rmcp::model::{
+        CallToolResponse, ElicitRequestParams, ElicitationSchema, GetTaskParams, InputResponses,
+        TaskPayload, UpdateTaskParams,
     },
     store::MemoryStore,
 };
 use serde_json::{Value, json};
 
-use crate::common_client::{connect_with, request, within};
+use crate::common_client::{TasksClient, connect_with, request, within};
 
 const STAGES: [&str; 4] = [
     "Gathering sources",
@@ -103,24 +99,6 @@ async fn simulate_query(
     ))
 }
 
-#[derive(Clone, Copy)]
-struct Client {
-    tasks: bool,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let declared = if self.tasks {
-            json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
-        } else {
-            json!({"elicitation": {}})
-        };
-        let capabilities: ClientCapabilities =
-            serde_json::from_value(declared).expect("client capabilities");
-        ClientConfig::new(capabilities, Implementation::new("ported", "1.0.0"))
-    }
-}
-
 fn registry() -> Registry {
     Registry::builder()
         .server_info("research", "1.0.0")
@@ -134,7 +112,7 @@ fn registry() -> Registry {
 
 #[tokio::test]
 async fn the_reference_research_task_runs_asks_and_reports_as_a_task() {
-    let client = connect_with(registry(), Client { tasks: true }).await;
+    let client = connect_with(registry(), TasksClient { tasks: true }).await;
     let peer = client.peer();
     let args = json!({"topic": "python", "ambiguous": true});
     let created = within(
@@ -218,7 +196,7 @@ async fn the_reference_research_task_runs_asks_and_reports_as_a_task() {
 
 #[tokio::test]
 async fn the_reference_research_task_refuses_a_client_without_tasks() {
-    let client = connect_with(registry(), Client { tasks: false }).await;
+    let client = connect_with(registry(), TasksClient { tasks: false }).await;
     let refused = within(
         "tools/call",
         client
@@ -238,7 +216,7 @@ async fn the_reference_research_task_refuses_a_client_without_tasks() {
         "{error:?}"
     );
     // The same call from a client with tasks, unambiguous: straight to completed.
-    let tasks = connect_with(registry(), Client { tasks: true }).await;
+    let tasks = connect_with(registry(), TasksClient { tasks: true }).await;
     let created = within(
         "tools/call",
         tasks

@@ -89,14 +89,7 @@ impl Run {
         finished: oneshot::Receiver<Result<CallToolResponse, ErrorData>>,
         cancel: CancellationToken,
     ) {
-        let work = async {
-            finished.await.unwrap_or_else(|_| {
-                Err(ErrorData::internal_error(
-                    "the tool's run ended without an answer; the server's log has the details",
-                    None,
-                ))
-            })
-        };
+        let work = async { finished.await.unwrap_or_else(|_| Err(no_answer())) };
         let outcome = self.beside_heartbeat(work, &cancel).await;
         self.settle(outcome).await;
     }
@@ -215,6 +208,14 @@ impl Run {
             tracing::warn!(error = %err, "a finished task's lease was not removed");
         }
     }
+}
+
+/// The error of a run whose handler went away without an outcome (its task was dropped).
+pub(super) fn no_answer() -> ErrorData {
+    ErrorData::internal_error(
+        "the tool's run ended without an answer; the server's log has the details",
+        None,
+    )
 }
 
 fn lost() -> ErrorData {

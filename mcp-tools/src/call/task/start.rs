@@ -13,7 +13,7 @@ use rmcp::{
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::run::Run;
+use super::run::{self, Run};
 use crate::{
     call::{
         CallEnv, Prepared, TaskEnv,
@@ -30,11 +30,31 @@ use crate::{
 };
 
 /// A task's record as it starts: working, with what a later run needs.
+#[derive(Clone)]
 struct Start {
     request: CallToolRequestParams,
     caller: Caller,
     capabilities: Option<ClientCapabilities>,
     answers: InputResponses,
+}
+
+impl Start {
+    /// What a task started by `request` keeps: the call as a later run makes it, its
+    /// caller, the client's capabilities; no answers yet.
+    fn of(registry: &Registry, request: &CallToolRequestParams, env: &CallEnv) -> Start {
+        Start {
+            request: stored_request(request, env),
+            caller: env
+                .caller
+                .clone()
+                .unwrap_or_else(|| registry.inner.default_caller.clone()),
+            capabilities: env
+                .request
+                .as_ref()
+                .and_then(rmcp::service::RequestContext::client_capabilities),
+            answers: InputResponses::new(),
+        }
+    }
 }
 
 impl Registry {
@@ -45,18 +65,7 @@ impl Registry {
         request: CallToolRequestParams,
         env: CallEnv,
     ) -> Result<CallToolResponse, ErrorData> {
-        let start = Start {
-            request: stored_request(&request, &env),
-            caller: env
-                .caller
-                .clone()
-                .unwrap_or_else(|| self.inner.default_caller.clone()),
-            capabilities: env
-                .request
-                .as_ref()
-                .and_then(rmcp::service::RequestContext::client_capabilities),
-            answers: InputResponses::new(),
-        };
+        let start = Start::of(self, &request, &env);
         if let Some(answered) = self.refused(request, env.caller) {
             return answered;
         }
@@ -81,16 +90,8 @@ impl Registry {
         request: CallToolRequestParams,
         mut env: CallEnv,
     ) -> Result<CallToolResponse, ErrorData> {
-        let caller = env
-            .caller
-            .clone()
-            .unwrap_or_else(|| self.inner.default_caller.clone());
-        let capabilities = env
-            .request
-            .as_ref()
-            .and_then(rmcp::service::RequestContext::client_capabilities);
+        let base = Start::of(self, &request, &env);
         let request_cancel = env.request.as_ref().map(|r| r.ct.clone());
-        let stored = stored_request(&request, &env);
         let (deferral, mut continues) = mpsc::channel(1);
         let cancel = CancellationToken::new();
         env.task = Some(TaskEnv {
@@ -115,10 +116,7 @@ impl Registry {
             let asked = tokio::select! {
                 biased;
                 outcome = &mut finished => {
-                    return outcome.unwrap_or_else(|_| Err(ErrorData::internal_error(
-                        "the tool's run ended without an answer; the server's log has the details",
-                        None,
-                    )));
+                    return outcome.unwrap_or_else(|_| Err(run::no_answer()));
                 }
                 Some(asked) = continues.recv() => asked,
                 () = &mut request_cancelled => {
@@ -128,10 +126,8 @@ impl Registry {
                 }
             };
             let start = Start {
-                request: stored.clone(),
-                caller: caller.clone(),
-                capabilities: capabilities.clone(),
                 answers: asked.answers,
+                ..base.clone()
             };
             let (id, sealed, record) = match self.write_record(&start).await {
                 Ok(written) => written,
