@@ -76,6 +76,12 @@ impl Record {
     /// Moves the record to `status` now.
     pub(crate) fn set(&mut self, status: Status) {
         self.status = status;
+        self.touch();
+    }
+
+    /// Marks the record changed now (never earlier than its last change, whatever the
+    /// clocks of the replicas that wrote it).
+    pub(crate) fn touch(&mut self) {
         self.updated = now_ms().max(self.updated);
     }
 

@@ -102,7 +102,7 @@ impl Registry {
                 r.set(Status::Working);
                 resumed = true;
             } else {
-                r.updated = record::now_ms().max(r.updated);
+                r.touch();
             }
             true
         })

@@ -136,7 +136,7 @@ impl Run {
                 match &message {
                     Some(m) if r.message.as_ref() != Some(m) => {
                         r.message = Some(m.clone());
-                        r.updated = record::now_ms().max(r.updated);
+                        r.touch();
                         true
                     }
                     _ => false,
