@@ -8,12 +8,12 @@
 //! the schemars attribute with the same effect on the schema (`max` → `range(max)`, `unit`
 //! → the description's "Unit: …").
 
+use mcp_tools_rules::{Level, Rule};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::{Attribute, Data, DeriveInput, Fields, ItemFn};
 
 use crate::{
-    catalog::{Level, Rule},
     config::Config,
     diag::Diagnostics,
     model::{Origin, Param, ToolFn},

@@ -20,14 +20,12 @@ use std::{
     sync::Mutex,
 };
 
+use mcp_tools_rules::{Level, Levels, Rule};
 use mcp_tools_shared::suggest;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::{
-    catalog::{Level, Levels, Rule},
-    diag::Diagnostics,
-};
+use crate::diag::Diagnostics;
 
 /// The keys `[package.metadata.mcp-tools]` accepts.
 const KEYS: &[&str] = &["namespace", "strict", "rules"];
@@ -220,7 +218,7 @@ fn shown(value: &toml::Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::Config;
-    use crate::catalog::{Level, Rule};
+    use mcp_tools_rules::{Level, Rule};
 
     #[test]
     fn reads_namespace_strict_and_levels() {

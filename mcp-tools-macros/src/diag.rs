@@ -10,7 +10,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::catalog::{Level, Levels, Rule};
+use mcp_tools_rules::{Level, Rule};
 
 /// A rule report at warning level.
 struct Warning {
@@ -28,7 +28,6 @@ struct Warning {
 pub(crate) struct Diagnostics {
     errors: Vec<syn::Error>,
     warnings: Vec<Warning>,
-    levels: Levels,
     /// Set when the reports were turned into tokens (or read, in tests).
     emitted: std::cell::Cell<bool>,
 }
@@ -45,16 +44,11 @@ impl Drop for Diagnostics {
 }
 
 impl Diagnostics {
-    /// Sets the level each rule reports at, for the rules checked next.
-    pub(crate) fn set_levels(&mut self, levels: Levels) {
-        self.levels = levels;
-    }
-
     /// An attribute or syntax mistake: what is wrong, then how to fix it.
     pub(crate) fn error(&mut self, span: Span, message: impl AsRef<str>, help: impl AsRef<str>) {
         self.errors.push(syn::Error::new(
             span,
-            format_message(message.as_ref(), help.as_ref(), None),
+            format_message(message.as_ref(), help.as_ref()),
         ));
     }
 
@@ -67,27 +61,21 @@ impl Diagnostics {
     ) {
         self.errors.push(syn::Error::new_spanned(
             tokens.to_token_stream(),
-            format_message(message.as_ref(), help.as_ref(), None),
+            format_message(message.as_ref(), help.as_ref()),
         ));
     }
 
-    /// A design-rule violation, at the rule's level; the message ends with the rule id.
-    pub(crate) fn rule(
-        &mut self,
-        rule: Rule,
-        span: Span,
-        message: impl AsRef<str>,
-        help: impl AsRef<str>,
-    ) {
-        let message = format_message(message.as_ref(), help.as_ref(), Some(rule));
-        match self.levels.get(rule) {
+    /// A design rule's report at its level: `text` is the message, the help and the rule
+    /// id, as [`mcp_tools_rules::Report`] displays them.
+    pub(crate) fn report(&mut self, level: Level, rule: Rule, span: Span, text: String) {
+        match level {
             Level::Allow => {}
             Level::Warn => self.warnings.push(Warning {
                 rule,
                 span,
-                message,
+                message: text,
             }),
-            Level::Error => self.errors.push(syn::Error::new(span, message)),
+            Level::Error => self.errors.push(syn::Error::new(span, text)),
         }
     }
 
@@ -163,11 +151,8 @@ impl Diagnostics {
 }
 
 // Stable rustc has no help sub-diagnostics for proc macros yet, so the help goes in the text.
-fn format_message(message: &str, help: &str, rule: Option<Rule>) -> String {
-    match rule {
-        Some(rule) => format!("{message}\n= help: {help} [rule: {}]", rule.id()),
-        None => format!("{message}\n= help: {help}"),
-    }
+fn format_message(message: &str, help: &str) -> String {
+    format!("{message}\n= help: {help}")
 }
 
 #[cfg(test)]

@@ -108,65 +108,7 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<Doc> {
     })
 }
 
-/// Joins wrapped lines into paragraphs.
-pub(crate) fn reflow(lines: &[String]) -> String {
-    let mut out = String::new();
-    let mut in_code = false;
-    // The separator owed before the next text: none (same paragraph), a line, or a blank line.
-    let mut owed = "";
-    for line in lines {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") {
-            if in_code {
-                out.push('\n');
-            } else if !out.is_empty() {
-                out.push_str("\n\n");
-            }
-            out.push_str(line);
-            in_code = !in_code;
-            owed = "\n\n";
-            continue;
-        }
-        if in_code {
-            out.push('\n');
-            out.push_str(line);
-            continue;
-        }
-        if trimmed.is_empty() {
-            owed = "\n\n";
-            continue;
-        }
-        if out.is_empty() {
-            out.push_str(trimmed);
-        } else if !owed.is_empty() {
-            out.push_str(owed);
-            out.push_str(if is_block_start(trimmed) {
-                line
-            } else {
-                trimmed
-            });
-        } else if is_block_start(trimmed) {
-            out.push('\n');
-            out.push_str(line);
-        } else {
-            out.push(' ');
-            out.push_str(trimmed);
-        }
-        owed = "";
-    }
-    out
-}
-
-fn is_block_start(line: &str) -> bool {
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    line.starts_with("- ")
-        || line.starts_with("* ")
-        || line.starts_with("+ ")
-        || line.starts_with('#')
-        || line.starts_with('|')
-        || line.starts_with('>')
-        || (digits > 0 && line[digits..].starts_with(". "))
-}
+pub(crate) use mcp_tools_rules::doc::reflow;
 
 /// Removes `#[doc]` and our helper attributes from a parameter, so rustc accepts it.
 pub(crate) fn strip_param_attrs(attrs: &mut Vec<Attribute>) {

@@ -5,24 +5,24 @@
 //! version (the runtime pins this crate to its own version).
 //!
 //! Each macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
-//! resolves them into a spanned model of the tool, [`rules`] checks the model and collects
-//! every violation, and [`expand`] writes the code (or, on error, [`fallback`] keeps the
-//! user's fn compiling next to the errors).
+//! resolves them into a spanned model of the tool, [`rules`] checks the model's shape and
+//! runs the design rules of `mcp-tools-rules` on it (the library the registry and
+//! `mcp-tools-lint` run too), reporting every violation at its span, and [`expand`] writes
+//! the code (or, on error, [`fallback`] keeps the user's fn compiling next to the errors).
 
 mod args;
-mod catalog;
 mod config;
 mod diag;
 mod docs;
 mod emit;
 mod expand;
 mod fallback;
+mod judged;
 mod model;
 mod parse;
 mod rules;
 mod schema_file;
 mod tools_list;
-mod words;
 
 use proc_macro::TokenStream;
 

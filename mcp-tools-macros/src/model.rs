@@ -1,5 +1,6 @@
 //! Stage 2: the tool as the rules and the expansion see it. Every node keeps its span.
 
+use mcp_tools_rules::{Level, Levels, Rule, words};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
@@ -9,12 +10,11 @@ use syn::{
 };
 
 use crate::{
-    catalog::{Level, Levels, Rule},
     config::Config,
     diag::Diagnostics,
     docs::{self, Doc},
     parse::{ParamArgs, Sp, ToolArgs, parse_param_args, value::Number},
-    schema_file, words,
+    schema_file,
 };
 
 /// A `#[tool]` fn, resolved.
@@ -30,9 +30,6 @@ pub(crate) struct ToolFn {
     pub(crate) levels: Levels,
     /// The action part of the wire name: the `name` key or the fn's ident.
     pub(crate) action: Sp<String>,
-    /// The action's words in `snake_case`, whatever its style (`getUser` → `get_user`),
-    /// for the rules' word lists.
-    pub(crate) action_key: String,
     pub(crate) doc: Option<Doc>,
     pub(crate) params: Vec<Param>,
     /// With `input_schema`, the top-level properties of the file's schema, which the
@@ -66,16 +63,7 @@ pub(crate) enum Source {
     Fields,
 }
 
-/// Where an argument is described, for the rules' fixes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Origin {
-    /// A parameter of the fn: its `///` doc and `#[param]` keys.
-    Param,
-    /// A top-level property of the `input_schema` file: its `description` and keywords.
-    Property,
-    /// A field of a `#[derive(ToolArgs)]` struct: its `///` doc and `#[param]` keys.
-    Field,
-}
+pub(crate) use mcp_tools_rules::Origin;
 
 /// One parameter of the tool fn, or one property of its `input_schema` file.
 pub(crate) struct Param {
@@ -86,8 +74,6 @@ pub(crate) struct Param {
     pub(crate) origin: Origin,
     /// The property name in the schema (`rename` or the ident).
     pub(crate) wire_name: Sp<String>,
-    /// The wire name's words in `snake_case` (`maxResults` → `max_results`).
-    pub(crate) key: String,
     pub(crate) ty: Type,
     /// `T` of `Option<T>`, else the type itself.
     pub(crate) value_ty: Type,
@@ -169,7 +155,6 @@ impl ToolFn {
             Some(path) => quote!(#path),
             None => quote!(::mcp_tools),
         };
-        let action_key = words::normalize(&action.value);
         ToolFn {
             item,
             args,
@@ -177,7 +162,6 @@ impl ToolFn {
             namespace_from_config,
             levels,
             action,
-            action_key,
             doc,
             params,
             properties,
@@ -376,7 +360,6 @@ impl Param {
             span,
             origin,
             wire_name,
-            key,
             ty,
             value_ty,
             source,

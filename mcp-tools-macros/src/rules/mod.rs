@@ -1,67 +1,63 @@
-//! Stage 3: the checks. Each rule is one fn that pushes into the collector; none returns
-//! early, so one build reports every violation of every tool.
+//! Stage 3: the checks. The tool's shape (its signature, its keys' coherence) is checked
+//! here, on the syntax; the design rules are `mcp-tools-rules`', run on the model this
+//! stage builds from the fn ([`crate::model::ToolFn::judged`]), each report placed at the
+//! span of what it names. Nothing returns early, so one build reports every violation of
+//! every tool.
 
-mod description;
-mod effects;
-mod evidence;
-mod naming;
-mod params;
 mod signature;
-mod tasks;
+
+use mcp_tools_rules::{DescriptionPart, Hint, ParamPart, Target};
+use proc_macro2::Span;
 
 use crate::{diag::Diagnostics, model::ToolFn};
-
-pub(crate) use crate::catalog::Rule;
-
-/// One rule's check.
-type Check = fn(&ToolFn, &mut Diagnostics);
 
 /// Runs every check on one tool. Structural checks always run; each design rule runs at
 /// its level (the default, the crate's config, the tool's `allow(...)`) unless allowed.
 pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
-    cx.set_levels(tool.levels.clone());
     signature::check_allow_ids(tool, cx);
     signature::check_signature(tool, cx);
     signature::check_param_attrs(tool, cx);
     signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
     signature::check_task(tool, cx);
-    for &rule in Rule::ALL {
-        if tool.levels.enabled(rule) {
-            check_of(rule)(tool, cx);
-        }
+    let judged = tool.judged();
+    for report in mcp_tools_rules::check(&judged, &tool.levels) {
+        let span = span_of(tool, &report.target);
+        cx.report(report.level, report.rule, span, report.to_string());
     }
 }
 
-/// Each rule's check. A match, so a rule added to the catalog without a check does not
-/// compile.
-fn check_of(rule: Rule) -> Check {
-    match rule {
-        Rule::NameCharset => naming::check_name_charset,
-        Rule::NameStyle => naming::check_name_style,
-        Rule::NameLength => naming::check_name_length,
-        Rule::NamespaceRequired => naming::check_namespace_required,
-        Rule::RedundantNamespace => naming::check_redundant_namespace,
-        Rule::VerbFirst => naming::check_verb_first,
-        Rule::DescriptionRequired => description::check_description_required,
-        Rule::DescriptionLength => description::check_description_length,
-        Rule::DescriptionPlaceholder => description::check_description_placeholder,
-        Rule::DescriptionFiller => description::check_description_filler,
-        Rule::ParamDescriptionRequired => description::check_param_description_required,
-        Rule::PathFormat => params::check_path_format,
-        Rule::GenericParamName => params::check_generic_param_name,
-        Rule::UnitInName => params::check_unit_in_name,
-        Rule::BoundedLimit => params::check_bounded_limit,
-        Rule::BoundedLimitUnenforced => params::check_bounded_limit_unenforced,
-        Rule::TimestampFormat => params::check_timestamp_format,
-        Rule::AbsoluteValue => params::check_absolute_value,
-        Rule::SearchNotList => naming::check_search_not_list,
-        Rule::EffectDeclared => effects::check_effect_declared,
-        Rule::AnnotationConflict => effects::check_annotation_conflict,
-        Rule::DestructiveVerb => effects::check_destructive_verb,
-        Rule::AliasValid => naming::check_alias_valid,
-        Rule::AsyncFn => signature::check_async_fn,
-        Rule::TaskRequiredQuick => tasks::check_task_required_quick,
+/// The span of what a report names: the token to change, or the whole `#[tool(...)]` where
+/// what is wrong is a key that is not there.
+fn span_of(tool: &ToolFn, target: &Target) -> Span {
+    let args = &tool.args;
+    let action = tool.action.span;
+    match target {
+        Target::Tool => Span::call_site(),
+        Target::Name => action,
+        Target::Namespace => tool.namespace.as_ref().map_or(action, |ns| ns.span),
+        Target::Alias(i) => args.aliases.get(*i).map_or(action, |a| a.name.span),
+        Target::Description(part) => match (&tool.doc, part) {
+            (None, _) | (Some(_), DescriptionPart::Missing) => tool.ident().span(),
+            (Some(doc), DescriptionPart::Whole) => doc.span,
+            (Some(doc), DescriptionPart::FirstLine) => doc.first_text_span(),
+            (Some(doc), DescriptionPart::Containing(text)) => doc.span_of(text),
+        },
+        Target::Hint(Hint::ReadOnly) => args.read_only.as_ref().map_or(action, |f| f.span),
+        Target::Hint(Hint::Destructive) => args
+            .destructive
+            .as_ref()
+            .or(args.read_only.as_ref())
+            .map_or(action, |f| f.span),
+        Target::Task => args.task.as_ref().map_or(action, |t| t.span),
+        Target::Signature => tool.item.sig.fn_token.span,
+        Target::Param { id, part } => match tool.arguments().nth(*id) {
+            Some(param) => match part {
+                ParamPart::Name => param.wire_name.span,
+                ParamPart::Whole => param.span,
+            },
+            None => Span::call_site(),
+        },
     }
 }
 

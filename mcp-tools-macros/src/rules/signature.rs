@@ -4,11 +4,11 @@ use mcp_tools_shared::suggest;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
-use super::Rule;
 use crate::{
     diag::Diagnostics,
     model::{Param, Source, ToolFn},
 };
+use mcp_tools_rules::Rule;
 
 /// `allow(...)` names only rules that exist.
 pub(crate) fn check_allow_ids(tool: &ToolFn, cx: &mut Diagnostics) {
@@ -146,19 +146,6 @@ pub(crate) fn check_task(tool: &ToolFn, cx: &mut Diagnostics) {
                 tool.ident()
             ),
             "take a `ctx: ToolContext` parameter and call `ctx.continue_as_task().await?` where the slow part starts, or remove `task_deferred` to make every call a task",
-        );
-    }
-}
-
-/// The tool is an `async fn`.
-pub(crate) fn check_async_fn(tool: &ToolFn, cx: &mut Diagnostics) {
-    let sig = &tool.item.sig;
-    if sig.asyncness.is_none() {
-        cx.rule(
-            Rule::AsyncFn,
-            sig.fn_token.span,
-            format!("tool `{}` is not an `async fn`: a blocking tool stalls every other call the server is serving", sig.ident),
-            "write `async fn`, and move blocking work into `tokio::task::spawn_blocking`",
         );
     }
 }

@@ -1006,10 +1006,10 @@ fn a_description_over_the_limit_is_a_manual() {
 #[test]
 fn a_noun_that_names_its_doer_or_its_doing_states_the_action() {
     for word in ["reader", "updater", "generation", "containerize"] {
-        assert!(crate::words::states_action(word), "{word}");
+        assert!(mcp_tools_rules::words::states_action(word), "{word}");
     }
     for word in ["weather", "settings", "status"] {
-        assert!(!crate::words::states_action(word), "{word}");
+        assert!(!mcp_tools_rules::words::states_action(word), "{word}");
     }
 }
 

@@ -2,8 +2,11 @@
 
 use mcp_tools_shared::task::TaskSupport;
 
-use super::Rule;
-use crate::{diag::Diagnostics, model::ToolFn};
+use crate::{
+    catalog::Rule,
+    model::Tool,
+    report::{Reports, Target},
+};
 
 /// The longest `timeout_ms` of a quick tool: a call that ends within 30 seconds can answer
 /// inline, within the time clients wait for a plain call.
@@ -11,21 +14,19 @@ const QUICK_TIMEOUT_MS: u64 = 30_000;
 
 /// `task_required_quick`: `task = "required"` on a tool whose `timeout_ms` says every call
 /// ends within 30 seconds.
-pub(crate) fn check_task_required_quick(tool: &ToolFn, cx: &mut Diagnostics) {
-    let args = &tool.args;
-    let (Some(task), Some(timeout)) = (&args.task, &args.timeout_ms) else {
+pub(crate) fn check_task_required_quick(tool: &Tool, cx: &mut Reports<'_>) {
+    let (Some(task), Some(timeout)) = (tool.task, tool.timeout_ms) else {
         return;
     };
-    if task.value != TaskSupport::Required || timeout.value > QUICK_TIMEOUT_MS {
+    if task != TaskSupport::Required || timeout > QUICK_TIMEOUT_MS {
         return;
     }
     cx.rule(
         Rule::TaskRequiredQuick,
-        task.span,
+        Target::Task,
         format!(
-            "`{}` ends every call within `timeout_ms = {}`, quick enough to answer inline, yet `task = \"required\"` refuses every client that does not support tasks, most clients today",
+            "`{}` ends every call within `timeout_ms = {timeout}`, quick enough to answer inline, yet `task = \"required\"` refuses every client that does not support tasks, most clients today",
             tool.wire_name(),
-            timeout.value
         ),
         "write `task = \"optional\"`: a task where the client supports tasks, a plain call elsewhere",
     );

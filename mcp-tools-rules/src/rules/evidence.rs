@@ -5,20 +5,12 @@ use crate::{model::Param, words};
 
 /// The parameter's doc, lower-cased; empty when there is none or it is not literal text.
 pub(crate) fn doc_of(param: &Param) -> String {
-    param
-        .doc
-        .as_ref()
-        .and_then(|d| d.text.as_deref())
-        .unwrap_or("")
-        .to_lowercase()
+    param.doc_lower()
 }
 
-/// Whether a parameter has a doc comment with any text in it.
+/// Whether a parameter has a doc with any text in it.
 pub(crate) fn is_documented(param: &Param) -> bool {
-    param
-        .doc
-        .as_ref()
-        .is_some_and(|d| d.text.as_deref().is_none_or(|t| !t.trim().is_empty()))
+    param.is_documented()
 }
 
 /// The doc's words: runs of ASCII letters and digits, lower-cased.

@@ -1,11 +1,10 @@
 //! Rules on parameters: names that say what they hold, units, bounds, timestamps.
 
-use quote::ToTokens;
-
-use super::{Rule, evidence};
+use super::evidence;
 use crate::{
-    diag::Diagnostics,
-    model::{Origin, Param, ToolFn},
+    catalog::Rule,
+    model::{Kind, Origin, Param, Tool},
+    report::{ParamPart, Reports, Target},
     words,
 };
 
@@ -17,50 +16,11 @@ pub(crate) fn is_vague_generic(param: &Param) -> bool {
         return false;
     }
     // A type of the user's own (`target: ElementRef`) says what it holds.
-    let plain = matches!(
-        last_type_segment(&param.value_ty).as_deref(),
-        Some("String" | "str" | "Value" | "Vec" | "bool" | "Map" | "HashMap" | "BTreeMap")
-    ) || param.is_numeric;
+    let plain = param.kind.is_plain();
     // Only a doc that repeats the name itself ("The id.") says nothing: "The project ID"
     // on `get_project` says whose id it is, even though the tool's name says it too.
     plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
 }
-
-/// Types whose schema says nothing of what the value means.
-const PLAIN_TYPES: &[&str] = &[
-    "String",
-    "str",
-    "Value",
-    "Vec",
-    "bool",
-    "Map",
-    "HashMap",
-    "BTreeMap",
-    "char",
-    "f32",
-    "f64",
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "u128",
-    "usize",
-    "i8",
-    "i16",
-    "i32",
-    "i64",
-    "i128",
-    "isize",
-    "NonZeroU8",
-    "NonZeroU16",
-    "NonZeroU32",
-    "NonZeroU64",
-    "NonZeroUsize",
-    "Box",
-    "Cow",
-    "HashSet",
-    "BTreeSet",
-];
 
 /// Words of a number's name that make it a position, whose base a model must be told.
 const INDEX_WORDS: &[&str] = &["index", "idx", "position", "row", "col", "column", "line"];
@@ -70,54 +30,25 @@ const INDEX_WORDS: &[&str] = &["index", "idx", "position", "row", "col", "column
 /// user's own, whose schema (an enum's values, a struct's documented fields) describes it.
 /// A string whose format is open (a `path`, a `query`, a `sort`) is not self-describing.
 pub(crate) fn is_self_describing(param: &Param) -> bool {
-    let own_type = is_own_type(&param.value_ty);
+    let own_type = param.kind.describes_itself();
     let key = param.key.as_str();
     let named = words::SELF_DESCRIBING_PARAMS.contains(&key)
         || (key.contains('_') && words::SELF_DESCRIBING_SUFFIXES.contains(&words::last_word(key)));
     // A flag is named for what is true when it is set (`include_archived`, `billable`).
-    let switch = last_type_segment(&param.value_ty).as_deref() == Some("bool");
+    let switch = param.kind == Kind::Boolean;
     // A number's open questions are its unit and its bound, which `unit_in_name` and
     // `bounded_limit` ask; an index's is its base (0 or 1?), which only a doc answers.
-    let counted = param.is_numeric && !key.split('_').any(|w| INDEX_WORDS.contains(&w));
+    let counted = param.is_numeric() && !key.split('_').any(|w| INDEX_WORDS.contains(&w));
     // A type of the user's own is described by its schema, whatever its name
     // (`params: SearchParams`, whose fields are each documented).
     own_type || (!words::GENERIC_PARAM_NAMES.contains(&key) && (named || switch || counted))
-}
-
-/// Whether a type is the user's own, or a list of it (`Vec<GrantType>`): its schema says
-/// what its values are.
-fn is_own_type(ty: &syn::Type) -> bool {
-    let syn::Type::Path(p) = ty else {
-        return false;
-    };
-    let Some(last) = p.path.segments.last() else {
-        return false;
-    };
-    let name = last.ident.to_string();
-    if matches!(name.as_str(), "Vec" | "HashSet" | "BTreeSet" | "Box") {
-        if let syn::PathArguments::AngleBracketed(args) = &last.arguments
-            && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
-        {
-            return is_own_type(inner);
-        }
-        return false;
-    }
-    !PLAIN_TYPES.contains(&name.as_str())
-}
-
-fn last_type_segment(ty: &syn::Type) -> Option<String> {
-    match ty {
-        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-        syn::Type::Reference(r) => last_type_segment(&r.elem),
-        _ => None,
-    }
 }
 
 /// Whether a parameter holds a path or a file name: `path`, `repo_path`, `filename`,
 /// `output_file`, `dir`, `folder` (in any case style).
 pub(crate) fn is_path_like(param: &Param) -> bool {
     let key = param.key.as_str();
-    !param.is_numeric
+    !param.is_numeric()
         && key.split('_').any(|w| {
             matches!(
                 w,
@@ -132,12 +63,12 @@ pub(crate) fn is_path_like(param: &Param) -> bool {
 /// `path_format`: a path says how it is written. An undocumented one leaves the model to
 /// guess absolute or relative, and relative to what, the mistake absolute paths exist to
 /// design out.
-pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_path_format(tool: &Tool, cx: &mut Reports<'_>) {
     for param in tool
-        .arguments()
+        .all_params()
         .filter(|p| is_path_like(p) && !super::description::documented_anywhere(tool, p))
     {
-        let name = &param.wire_name.value;
+        let name = &param.path;
         let fix = match param.origin {
             Origin::Param | Origin::Field => {
                 "say in its doc how it is written: \"Absolute path of the file\", or \"Path relative to the repository root\""
@@ -148,7 +79,7 @@ pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
         };
         cx.rule(
             Rule::PathFormat,
-            param.wire_name.span,
+            Target::Param { id: param.id, part: ParamPart::Name },
             format!("{} `{name}` is a path with no doc: a model guesses absolute or relative, and relative to what", noun(param)),
             fix,
         );
@@ -156,9 +87,9 @@ pub(crate) fn check_path_format(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
-pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments().filter(|p| is_vague_generic(p)) {
-        let name = &param.wire_name.value;
+pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
+    for param in tool.all_params().filter(|p| is_vague_generic(p)) {
+        let name = &param.path;
         let better = match param.key.as_str() {
             "id" => format!(
                 "`{}_id`",
@@ -166,7 +97,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
                     &tool
                         .namespace
                         .as_ref()
-                        .map_or_else(|| "user".to_owned(), |n| words::normalize(&n.value))
+                        .map_or_else(|| "user".to_owned(), |n| words::normalize(n))
                 )
             ),
             "user" | "target" | "entity" | "record" | "item" | "object" | "obj" => {
@@ -194,7 +125,7 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
         };
         cx.rule(
             Rule::GenericParamName,
-            param.wire_name.span,
+            Target::Param { id: param.id, part: ParamPart::Name },
             format!("{} `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email", noun(param)),
             format!("name it for its content, e.g. {better}, {fix}"),
         );
@@ -202,12 +133,12 @@ pub(crate) fn check_generic_param_name(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `unit_in_name`: `timeout_ms`, `#[param(unit = "ms")]`, or a doc that states the unit.
-pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments().filter(|p| p.is_numeric) {
-        let name = &param.wire_name.value;
+pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
+    for param in tool.all_params().filter(|p| p.is_numeric()) {
+        let name = &param.path;
         let key = param.key.as_str();
         let doc = evidence::doc_of(param);
-        if param.unit.is_some()
+        if param.stated_unit().is_some()
             || words::COUNT_NAMES.contains(&key)
             || words::LIMIT_NAMES.contains(&key)
             || evidence::states_unit(&doc)
@@ -221,10 +152,7 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
             continue;
         };
         // A window's or an image's width is in pixels, and every model reads it so.
-        let tool_doc = || {
-            let text = tool.doc.as_ref().and_then(|d| d.text.as_deref());
-            text.unwrap_or("").to_lowercase()
-        };
+        let tool_doc = || tool.description_text().unwrap_or("").to_lowercase();
         if matches!(*quantity, "width" | "height")
             && (evidence::on_screen(&doc) || evidence::on_screen(&tool_doc()))
         {
@@ -242,7 +170,10 @@ pub(crate) fn check_unit_in_name(tool: &ToolFn, cx: &mut Diagnostics) {
         };
         cx.rule(
             Rule::UnitInName,
-            param.wire_name.span,
+            Target::Param {
+                id: param.id,
+                part: ParamPart::Name,
+            },
             format!(
                 "{} `{name}` is a {quantity} without a unit: {}",
                 noun(param),
@@ -326,7 +257,7 @@ fn suggested_unit(quantity: &str) -> &'static str {
 /// `tail_lines`, or a `head` whose doc says "first N lines".
 pub(crate) fn is_result_count(param: &Param) -> bool {
     let key = param.key.as_str();
-    param.is_numeric
+    param.is_numeric()
         && (words::LIMIT_NAMES.contains(&key)
             // `tail_lines`, `num_results`; not `skip_lines`, an offset.
             || (key.contains('_')
@@ -345,32 +276,28 @@ const UNBOUNDED: f64 = 1_000_000.0;
 
 /// Whether the schema caps the parameter: a `max` below [`UNBOUNDED`].
 fn schema_max(param: &Param) -> bool {
-    param
-        .attrs
-        .max
-        .as_ref()
-        .is_some_and(|m| m.value.value < UNBOUNDED)
+    param.max.is_some_and(|m| m < UNBOUNDED)
 }
 
 /// `bounded_limit`: a result count has a maximum: in the schema, or at least in its doc.
-pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments().filter(|p| is_result_count(p)) {
+pub(crate) fn check_bounded_limit(tool: &Tool, cx: &mut Reports<'_>) {
+    for param in tool.all_params().filter(|p| is_result_count(p)) {
         if schema_max(param) || evidence::states_maximum(&evidence::doc_of(param)) {
             continue;
         }
-        let name = &param.wire_name.value;
+        let name = &param.path;
         let bound = match param.origin {
             Origin::Param | Origin::Field => "`#[param(min = 1, max = 100)]`",
             Origin::Property => "`\"minimum\": 1, \"maximum\": 100`",
         };
-        let what = if param.attrs.max.is_some() {
+        let what = if param.max.is_some() {
             "its `max` bounds nothing"
         } else {
             "states no maximum"
         };
         cx.rule(
             Rule::BoundedLimit,
-            param.wire_name.span,
+            Target::Param { id: param.id, part: ParamPart::Name },
             format!("`{name}` counts results but {what}: a model asking for 10000 floods its own context"),
             format!("bound it in the schema, where every call is checked: {bound}, and page past the bound with a cursor"),
         );
@@ -379,12 +306,12 @@ pub(crate) fn check_bounded_limit(tool: &ToolFn, cx: &mut Diagnostics) {
 
 /// `bounded_limit_unenforced`: a result count whose maximum only its doc states: the model
 /// may read it, but no call is checked against it, and a client's form shows no bound.
-pub(crate) fn check_bounded_limit_unenforced(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments().filter(|p| is_result_count(p)) {
+pub(crate) fn check_bounded_limit_unenforced(tool: &Tool, cx: &mut Reports<'_>) {
+    for param in tool.all_params().filter(|p| is_result_count(p)) {
         if schema_max(param) || !evidence::states_maximum(&evidence::doc_of(param)) {
             continue;
         }
-        let name = &param.wire_name.value;
+        let name = &param.path;
         let fix = match param.origin {
             Origin::Param | Origin::Field => {
                 "write the bound its doc states as `#[param(max = …)]`, so every call is checked against it"
@@ -395,7 +322,7 @@ pub(crate) fn check_bounded_limit_unenforced(tool: &ToolFn, cx: &mut Diagnostics
         };
         cx.rule(
             Rule::BoundedLimitUnenforced,
-            param.wire_name.span,
+            Target::Param { id: param.id, part: ParamPart::Name },
             format!("`{name}` states its maximum only in prose: a call over it is not refused, and the model learns the bound from an error of the upstream API, if at all"),
             fix,
         );
@@ -422,26 +349,26 @@ pub(crate) fn asked_by_number_rules(param: &Param) -> bool {
     let quantity = words::QUANTITY_WORDS
         .iter()
         .any(|w| words::has_word(&param.key, w));
-    param.is_numeric
+    param.is_numeric()
         && ((is_result_count(param) && !schema_max(param))
             || (quantity
-                && param.unit.is_none()
+                && param.stated_unit().is_none()
                 && !words::COUNT_NAMES.contains(&param.key.as_str())))
 }
 
 /// `timestamp_format`: a point in time states its format: a timestamp type,
 /// `format = "date-time"`, or a doc that says it ("ISO 8601", "YYYY-MM-DD", an example).
-pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
-    for param in tool.arguments() {
-        let name = &param.wire_name.value;
+pub(crate) fn check_timestamp_format(tool: &Tool, cx: &mut Reports<'_>) {
+    for param in tool.all_params() {
+        let name = &param.path;
         let key = param.key.as_str();
         let last = words::last_word(key);
         let doc = evidence::doc_of(param);
         let is_timestamp = is_point_in_time(param);
         // A malformed `format` is reported where it is written; do not report it missing.
         if !is_timestamp
-            || param.unit.is_some()
-            || param.attrs.written.iter().any(|k| k == "format") && param.attrs.format.is_none()
+            || param.stated_unit().is_some()
+            || param.format_unread
             || key
                 .split('_')
                 .any(|w| matches!(w, "cursor" | "id" | "ids" | "token" | "ts"))
@@ -451,25 +378,16 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         {
             continue;
         }
-        let format = param.attrs.format.as_ref().map(|f| f.value.as_str());
-        let ty = param.value_ty.to_token_stream().to_string();
-        let typed = [
-            "DateTime",
-            "Timestamp",
-            "OffsetDateTime",
-            "Zoned",
-            "UtcDateTime",
-        ]
-        .iter()
-        .any(|t| ty.contains(t));
-        let date_only = last == "date"
-            && (format == Some("date") || ty.contains("NaiveDate") || ty.contains("Date"));
+        let format = param.format.as_deref();
+        // A timestamp type fixes the format; a date type does for a `*_date`.
+        let typed = param.kind == Kind::DateTime;
+        let date_only = last == "date" && (format == Some("date") || param.kind == Kind::Date);
         let time_only = last == "time" && format == Some("time");
         if typed || format == Some("date-time") || date_only || time_only {
             continue;
         }
         let duration = key.trim_end_matches(&format!("_{last}"));
-        let help = match (param.origin, param.is_numeric) {
+        let help = match (param.origin, param.is_numeric()) {
             (Origin::Param | Origin::Field, true) => format!(
                 "say it in the doc (\"Unix time in seconds\"), take an RFC 3339 string (`#[param(format = \"date-time\")] {name}: String`) or a `chrono::DateTime<Utc>`; if it is a duration, name it with a unit (`{duration}_ms`)"
             ),
@@ -481,7 +399,7 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
         };
         cx.rule(
             Rule::TimestampFormat,
-            param.wire_name.span,
+            Target::Param { id: param.id, part: ParamPart::Name },
             format!("`{name}` is a point in time without a stated format: models write \"yesterday\", local times and epoch seconds"),
             help,
         );
@@ -489,8 +407,8 @@ pub(crate) fn check_timestamp_format(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `absolute_value`: state-changing tools take targets, not deltas.
-pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
-    if tool.args.read_only.as_ref().is_some_and(|r| r.value) {
+pub(crate) fn check_absolute_value(tool: &Tool, cx: &mut Reports<'_>) {
+    if tool.read_only.is_true() {
         return;
     }
     let prefixed = |name: &str| {
@@ -506,24 +424,24 @@ pub(crate) fn check_absolute_value(tool: &ToolFn, cx: &mut Diagnostics) {
                 && parts[parts.len() - 1] == "by"
                 && words::RELATIVE_BY_VERBS.contains(&parts[parts.len() - 2]))
     };
-    let action = &tool.action_key;
+    let action = &tool.action_key();
     // Actions are judged by their verb only: `apply_diff` applies a patch, it adds nothing.
     if prefixed(action) {
         cx.rule(
             Rule::AbsoluteValue,
-            tool.action.span,
+            Target::Name,
             format!(
                 "`{action}` changes a value relatively: a retried call applies the change twice"
             ),
             "take the target value instead (`set_…` with the new value), which is safe to retry",
         );
     }
-    for param in tool.arguments() {
-        let name = &param.wire_name.value;
+    for param in tool.all_params() {
+        let name = &param.path;
         if relative(&param.key) {
             cx.rule(
                 Rule::AbsoluteValue,
-                param.wire_name.span,
+                Target::Param { id: param.id, part: ParamPart::Name },
                 format!("`{name}` is a relative change: when a call is retried after a timeout, the change is applied twice"),
                 "take the absolute target (`weight_kg`, `quantity`), which makes the call idempotent",
             );

@@ -1,9 +1,11 @@
 //! Rules on the tool's wire name and aliases.
 
-use proc_macro2::Span;
-
-use super::Rule;
-use crate::{diag::Diagnostics, model::ToolFn, words};
+use crate::{
+    catalog::Rule,
+    model::{Declared, Tool},
+    report::{Reports, Target},
+    words,
+};
 
 /// What LLM APIs accept as a tool name: 64 characters of `[a-zA-Z0-9_-]`.
 pub(crate) const MAX_NAME_LEN: usize = 64;
@@ -52,8 +54,8 @@ fn names_namespace(word: &str, namespace: &str) -> bool {
     word == resource || word == format!("{resource}s") || format!("{word}s") == resource
 }
 
-fn action_span(tool: &ToolFn) -> Span {
-    tool.action.span
+fn action_span(_tool: &Tool) -> Target {
+    Target::Name
 }
 
 /// What every LLM API accepts in a tool name: `[a-zA-Z0-9_-]`.
@@ -69,22 +71,19 @@ fn accepted_form(s: &str) -> String {
 }
 
 /// `name_charset`: the wire name uses only `[a-zA-Z0-9_-]`, which every LLM API accepts.
-pub(crate) fn check_name_charset(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_name_charset(tool: &Tool, cx: &mut Reports<'_>) {
     const WHY: &str = "LLM APIs accept only ^[a-zA-Z0-9_-]{1,64}$ in tool names, and clients drop or rename a tool that breaks it";
     if let Some(ns) = &tool.namespace
-        && !ns.value.chars().all(is_name_char)
+        && !ns.chars().all(is_name_char)
     {
         cx.rule(
             Rule::NameCharset,
-            ns.span,
-            format!(
-                "namespace `{}` has characters tool names cannot hold: {WHY}",
-                ns.value
-            ),
-            format!("write `namespace = \"{}\"`", to_snake(&ns.value)),
+            Target::Namespace,
+            format!("namespace `{ns}` has characters tool names cannot hold: {WHY}"),
+            format!("write `namespace = \"{}\"`", to_snake(ns)),
         );
     }
-    let action = &tool.action.value;
+    let action = &tool.action;
     let action = action.strip_prefix("r#").unwrap_or(action);
     if action.is_empty() {
         cx.rule(
@@ -104,21 +103,21 @@ pub(crate) fn check_name_charset(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `name_style`: the wire name is `snake_case`, like the tools around it.
-pub(crate) fn check_name_style(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_name_style(tool: &Tool, cx: &mut Reports<'_>) {
     let accepted = |s: &str| s.chars().all(is_name_char);
     if let Some(ns) = &tool.namespace
-        && accepted(&ns.value)
-        && !ns.value.is_empty()
-        && !is_snake(&ns.value)
+        && accepted(ns)
+        && !ns.is_empty()
+        && !is_snake(ns)
     {
         cx.rule(
             Rule::NameStyle,
-            ns.span,
-            format!("namespace `{}` is not snake_case: tool names are snake_case by convention, and a model that has seen `{}` writes it that way", ns.value, to_snake(&ns.value)),
-            format!("write `namespace = \"{}\"`; a published name that must stay can allow `name_style` in Cargo.toml: `[package.metadata.mcp-tools.rules] name_style = \"allow\"`", to_snake(&ns.value)),
+            Target::Namespace,
+            format!("namespace `{}` is not snake_case: tool names are snake_case by convention, and a model that has seen `{}` writes it that way", ns, to_snake(ns)),
+            format!("write `namespace = \"{}\"`; a published name that must stay can allow `name_style` in Cargo.toml: `[package.metadata.mcp-tools.rules] name_style = \"allow\"`", to_snake(ns)),
         );
     }
-    let action = &tool.action.value;
+    let action = &tool.action;
     let action = action.strip_prefix("r#").unwrap_or(action);
     if accepted(action) && !action.is_empty() && !is_snake(action) {
         cx.rule(
@@ -131,7 +130,7 @@ pub(crate) fn check_name_style(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `name_length`: the wire name fits the 64 characters LLM APIs accept.
-pub(crate) fn check_name_length(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_name_length(tool: &Tool, cx: &mut Reports<'_>) {
     let name = tool.wire_name();
     if name.len() > MAX_NAME_LEN {
         cx.rule(
@@ -150,11 +149,11 @@ pub(crate) fn check_name_length(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `namespace_required`: every tool names the system it acts on.
-pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_namespace_required(tool: &Tool, cx: &mut Reports<'_>) {
     match &tool.namespace {
-        Some(ns) if ns.value.is_empty() => cx.rule(
+        Some(ns) if ns.is_empty() => cx.rule(
             Rule::NamespaceRequired,
-            ns.span,
+            Target::Namespace,
             if tool.namespace_from_config {
                 "the crate's default namespace (`namespace` in `[package.metadata.mcp-tools]`) is empty: an agent with several servers cannot tell which system a bare name acts on"
             } else {
@@ -163,14 +162,14 @@ pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
             "name the resource or service, e.g. `namespace = \"shipment\"`",
         ),
         Some(_) => {}
-        None if tool.args.wrote("namespace") => {}
+        None if tool.namespace_written => {}
         None => cx.rule(
             Rule::NamespaceRequired,
-            // The whole `#[tool(...)]`: the problem is a key that is not there.
-            Span::call_site(),
+            // The problem is a key that is not there.
+            Target::Tool,
             format!(
                 "tool `{}` has no namespace: an agent with several servers loaded cannot tell which system a bare name acts on, and bare names collide",
-                tool.action.value
+                tool.action
             ),
             "add the resource or service it acts on: `#[tool(namespace = \"shipment\", …)]`, or give the crate a default namespace in Cargo.toml; a port whose tool names are a published contract allows the rule there once: `[package.metadata.mcp-tools.rules] namespace_required = \"allow\"`",
         ),
@@ -178,15 +177,15 @@ pub(crate) fn check_namespace_required(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `redundant_namespace`: `shipment_shipment_get` repeats itself.
-pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_redundant_namespace(tool: &Tool, cx: &mut Reports<'_>) {
     let Some(ns) = &tool.namespace else {
         return;
     };
-    let ns_key = words::normalize(&ns.value);
+    let ns_key = words::normalize(ns);
     if ns_key.is_empty() {
         return;
     }
-    let action = &tool.action_key;
+    let action = &tool.action_key();
     let first = words::first_word(action);
     let repeats = action.starts_with(&format!("{ns_key}_"))
         || *action == ns_key
@@ -199,9 +198,9 @@ pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
             format!(
                 "`{}` repeats the namespace `{}`: the wire name is already prefixed, and the repeat costs tokens on every listing",
                 tool.wire_name(),
-                ns.value
+                ns
             ),
-            format!("name the fn `{rest}`, which gives `{}_{rest}`", ns.value),
+            format!("name the fn `{rest}`, which gives `{ns}_{rest}`"),
         );
     }
 }
@@ -212,19 +211,15 @@ pub(crate) fn check_redundant_namespace(tool: &ToolFn, cx: &mut Diagnostics) {
 /// it only misleads in two cases: a read-only tool whose one action-like word reads as a
 /// change (`git_branch` lists branches, and reads as "create a branch"), and a tool that
 /// changes state but whose name states no action (`shipment_status`: get it or set it?).
-pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
-    let action = tool
-        .action
-        .value
-        .strip_prefix("r#")
-        .unwrap_or(&tool.action.value);
+pub(crate) fn check_verb_first(tool: &Tool, cx: &mut Reports<'_>) {
+    let action = tool.action.strip_prefix("r#").unwrap_or(&tool.action);
     // `web_search` under `web`, `email_receipt` under `email`: either part may carry it.
-    let mut all_words: Vec<String> = tool.action_key.split('_').map(str::to_owned).collect();
+    let mut all_words: Vec<String> = tool.action_key().split('_').map(str::to_owned).collect();
     if let Some(ns) = &tool.namespace {
-        all_words.extend(words::normalize(&ns.value).split('_').map(str::to_owned));
+        all_words.extend(words::normalize(ns).split('_').map(str::to_owned));
     }
     let noun_verb = |w: &String| words::NOUN_VERBS.contains(&w.as_str());
-    let read_only = tool.args.read_only.as_ref().is_some_and(|r| r.value);
+    let read_only = tool.read_only.is_true();
     // On a tool that changes state, `commit` in `git_commit` is the verb it reads as.
     if all_words
         .iter()
@@ -242,7 +237,7 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
             format!("`{action}` reads as an action (to {word} something) but the tool only reads: a model asked to {word} something may call it, and one asking what exists may pass it over"),
             format!("name what it returns with a read verb, e.g. `list_{}` or `get_{word}`", words::plural(word)),
         );
-    } else if tool.args.destructive.is_some() {
+    } else if matches!(tool.destructive, Declared::Set(_)) {
         // Reporting undeclared tools too (two readings: read or set?) was measured: on the
         // held-out servers reviewers agreed with 0.59 of those reports, too few for a
         // warning; an undeclared tool is `effect_declared`'s to report.
@@ -256,21 +251,20 @@ pub(crate) fn check_verb_first(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `alias_valid`: aliases follow the name rules and collide with nothing of their own tool.
-pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_alias_valid(tool: &Tool, cx: &mut Reports<'_>) {
     let name = tool.wire_name();
-    for (i, alias) in tool.args.aliases.iter().map(|a| &a.name).enumerate() {
-        let a = &alias.value;
+    for (i, a) in tool.aliases.iter().enumerate() {
         if a.is_empty() || !a.chars().all(is_name_char) {
             cx.rule(
                 Rule::AliasValid,
-                alias.span,
+                Target::Alias(i),
                 format!("alias `{a}` has characters tool names cannot hold (LLM APIs accept ^[a-zA-Z0-9_-]{{1,64}}$), so clients cannot call it"),
                 format!("write `\"{}\"`", accepted_form(a)),
             );
         } else if a.len() > MAX_NAME_LEN {
             cx.rule(
                 Rule::AliasValid,
-                alias.span,
+                Target::Alias(i),
                 format!("alias `{a}` is over {MAX_NAME_LEN} characters, so LLM APIs reject it"),
                 "shorten it to the name the old clients used",
             );
@@ -278,18 +272,15 @@ pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
         if *a == name {
             cx.rule(
                 Rule::AliasValid,
-                alias.span,
+                Target::Alias(i),
                 format!("alias `{a}` is the tool's own name, so it would route nowhere new"),
                 "remove it",
             );
         }
-        if tool.args.aliases[..i]
-            .iter()
-            .any(|earlier| earlier.name.value == *a)
-        {
+        if tool.aliases[..i].contains(a) {
             cx.rule(
                 Rule::AliasValid,
-                alias.span,
+                Target::Alias(i),
                 format!("alias `{a}` is listed twice"),
                 "keep one",
             );
@@ -298,9 +289,9 @@ pub(crate) fn check_alias_valid(tool: &ToolFn, cx: &mut Diagnostics) {
 }
 
 /// `search_not_list`: a `list_*` tool narrows or pages what it returns.
-pub(crate) fn check_search_not_list(tool: &ToolFn, cx: &mut Diagnostics) {
-    let action = &tool.action.value;
-    let key = &tool.action_key;
+pub(crate) fn check_search_not_list(tool: &Tool, cx: &mut Reports<'_>) {
+    let action = &tool.action;
+    let key = &tool.action_key();
     if words::first_word(key) != "list" {
         return;
     }
@@ -309,9 +300,9 @@ pub(crate) fn check_search_not_list(tool: &ToolFn, cx: &mut Diagnostics) {
     if key.split('_').any(|w| words::CONFIGURED_SETS.contains(&w)) {
         return;
     }
-    let narrows = tool.arguments().any(|p| {
+    let narrows = tool.params.iter().any(|p| {
         let limit = words::LIMIT_NAMES.contains(&p.key.as_str());
-        !limit || p.attrs.max.is_some()
+        !limit || p.max.is_some()
     });
     if !narrows {
         cx.rule(

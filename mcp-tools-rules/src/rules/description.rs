@@ -1,9 +1,10 @@
 //! Rules on the descriptions the model reads.
 
-use super::{Rule, evidence, params};
+use super::{evidence, params};
 use crate::{
-    diag::Diagnostics,
-    model::{Origin, Param, ToolFn},
+    catalog::Rule,
+    model::{Dialect, Origin, Param, Tool},
+    report::{DescriptionPart, ParamPart, Reports, Target},
     words,
 };
 
@@ -11,17 +12,27 @@ use crate::{
 pub(crate) const MAX_DESCRIPTION: usize = 1200;
 
 /// `description_required`: the tool has a doc comment with text in it.
-pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
-    let empty = tool
-        .doc
-        .as_ref()
-        .is_none_or(|d| d.text.as_deref().is_some_and(|t| t.trim().is_empty()));
+pub(crate) fn check_description_required(tool: &Tool, cx: &mut Reports<'_>) {
+    let empty = tool.description.as_ref().is_none_or(|d| !d.is_written());
     if empty {
+        let (what, fix) = match tool.dialect {
+            Dialect::Rust => (
+                "no doc comment",
+                "add `///` lines: what it does, when to use it, what it returns",
+            ),
+            Dialect::Json => (
+                "no description",
+                "write its `description`: what it does, when to use it, what it returns",
+            ),
+        };
         cx.rule(
             Rule::DescriptionRequired,
-            tool.ident().span(),
-            format!("tool `{}` has no doc comment: the description is all a model knows about when to call it", tool.wire_name()),
-            "add `///` lines: what it does, when to use it, what it returns",
+            Target::Description(DescriptionPart::Missing),
+            format!(
+                "tool `{}` has {what}: the description is all a model knows about when to call it",
+                tool.wire_name()
+            ),
+            fix,
         );
     }
 }
@@ -31,9 +42,10 @@ pub(crate) fn check_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
 /// Short is fine ("Star a GitHub repository."): a well-named tool with documented
 /// parameters needs little more. A fragment is a single word. Over 1,200 characters is a
 /// manual, whatever it holds; one that also documents parameters says so.
-pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
-    let Some(doc) = &tool.doc else { return };
-    let Some(text) = &doc.text else { return };
+pub(crate) fn check_description_length(tool: &Tool, cx: &mut Reports<'_>) {
+    let Some(text) = tool.description_text() else {
+        return;
+    };
     let len = text.chars().count();
     // Long when-to-use guidance earns its tokens; parameter details in the tool's
     // description do not, since each parameter has a doc of its own.
@@ -43,21 +55,21 @@ pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
     if let Some(param) = mentioned {
         cx.rule(
             Rule::DescriptionLength,
-            doc.first_text_span(),
+            Target::Description(DescriptionPart::FirstLine),
             format!("the description of `{}` is {len} characters and documents its parameters ({param}): every listing pays for it in tokens", tool.wire_name()),
             format!("cut it to {MAX_DESCRIPTION} characters: keep what it does and when to use it; move what it says of each parameter into that parameter's doc"),
         );
     } else if len > MAX_DESCRIPTION {
         cx.rule(
             Rule::DescriptionLength,
-            doc.first_text_span(),
+            Target::Description(DescriptionPart::FirstLine),
             format!("the description of `{}` is {len} characters: every listing pays for it in tokens, and a model skims a manual", tool.wire_name()),
             format!("cut it to {MAX_DESCRIPTION} characters: what it does, when to use it, what it needs first"),
         );
     } else if !text.trim().is_empty() && is_fragment(text) {
         cx.rule(
             Rule::DescriptionLength,
-            doc.span,
+            Target::Description(DescriptionPart::Whole),
             format!("the description of `{}` is a bare fragment: the model learns nothing about what it does or when to use it", tool.wire_name()),
             "say what it does beyond the name: what it returns, when to use it, what it needs first",
         );
@@ -66,14 +78,15 @@ pub(crate) fn check_description_length(tool: &ToolFn, cx: &mut Diagnostics) {
 
 /// The parameters the description names as words (`total_thoughts`, `issueUrl=`), when it
 /// names at least three: one named in an example is guidance, several are a manual.
-fn mentioned_params(text: &str, tool: &ToolFn) -> Option<String> {
+fn mentioned_params(text: &str, tool: &Tool) -> Option<String> {
     let words: Vec<&str> = text
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
         .collect();
     let named = tool
-        .arguments()
-        .map(|p| p.wire_name.value.as_str())
+        .params
+        .iter()
+        .map(|p| p.name.as_str())
         // Short names (`id`, `q`) are ordinary words too often to count.
         .filter(|name| name.len() >= 5)
         .filter(|name| words.contains(name))
@@ -91,24 +104,29 @@ fn is_fragment(text: &str) -> bool {
 }
 
 /// `description_placeholder`: no TODO, TBD, FIXME, XXX or lorem ipsum.
-pub(crate) fn check_description_placeholder(tool: &ToolFn, cx: &mut Diagnostics) {
-    let Some(doc) = &tool.doc else { return };
-    let Some(text) = &doc.text else { return };
+pub(crate) fn check_description_placeholder(tool: &Tool, cx: &mut Reports<'_>) {
+    let Some(text) = tool.description_text() else {
+        return;
+    };
     if let Some(marker) = placeholder_marker(text) {
         cx.rule(
             Rule::DescriptionPlaceholder,
-            doc.span_of(&marker),
+            Target::Description(DescriptionPart::Containing(marker.clone())),
             format!("the description of `{}` contains the placeholder `{marker}`: the model reads it as part of the tool's purpose", tool.wire_name()),
-            "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment",
+            match tool.dialect {
+                Dialect::Rust => "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment",
+                Dialect::Json => "replace the placeholder with what the tool does and when to use it",
+            },
         );
     }
 }
 
 /// `description_filler`: no filler opening ("This tool will…", "Tools for…") and no
 /// generated boilerplate. Style: the model still understands the tool, at a cost in tokens.
-pub(crate) fn check_description_filler(tool: &ToolFn, cx: &mut Diagnostics) {
-    let Some(doc) = &tool.doc else { return };
-    let Some(text) = &doc.text else { return };
+pub(crate) fn check_description_filler(tool: &Tool, cx: &mut Reports<'_>) {
+    let Some(text) = tool.description_text() else {
+        return;
+    };
     let lower = text.trim_start().to_lowercase();
     if let Some(phrase) = words::BOILERPLATE
         .iter()
@@ -116,7 +134,7 @@ pub(crate) fn check_description_filler(tool: &ToolFn, cx: &mut Diagnostics) {
     {
         cx.rule(
             Rule::DescriptionFiller,
-            doc.span_of(phrase),
+            Target::Description(DescriptionPart::Containing((*phrase).to_owned())),
             format!("the description of `{}` carries generated boilerplate (\"{phrase}\"): every listing pays for it", tool.wire_name()),
             "remove it; say instead which errors the model can fix and how (a missing id, a page to fetch first)",
         );
@@ -127,7 +145,7 @@ pub(crate) fn check_description_filler(tool: &ToolFn, cx: &mut Diagnostics) {
     {
         cx.rule(
             Rule::DescriptionFiller,
-            doc.first_text_span(),
+            Target::Description(DescriptionPart::FirstLine),
             format!("the description of `{}` opens with filler (\"{opening}…\"): every listing pays for words that say nothing", tool.wire_name()),
             "start with a verb phrase that says what it does (\"Record a shipment's weight …\"), then when to use it",
         );
@@ -164,16 +182,14 @@ fn placeholder_marker(text: &str) -> Option<String> {
 /// the name quoted (`` `pattern` is a glob ``, "the 'head' parameter"), or "the `name`
 /// parameter". A name that merely occurs in the prose ("files in a specified path") says
 /// nothing about the parameter. Names of any length count.
-fn tool_doc_names(tool: &ToolFn, name: &str) -> bool {
-    tool.doc
-        .as_ref()
-        .and_then(|d| d.text.as_deref())
+fn tool_doc_names(tool: &Tool, name: &str) -> bool {
+    tool.description_text()
         .is_some_and(|text| text.lines().any(|line| line_describes(line, name)))
 }
 
 /// Whether a parameter has a doc of its own, or the tool's description documents it.
-pub(crate) fn documented_anywhere(tool: &ToolFn, param: &Param) -> bool {
-    evidence::is_documented(param) || tool_doc_names(tool, &param.wire_name.value)
+pub(crate) fn documented_anywhere(tool: &Tool, param: &Param) -> bool {
+    evidence::is_documented(param) || tool_doc_names(tool, &param.name)
 }
 
 fn line_describes(line: &str, name: &str) -> bool {
@@ -206,16 +222,16 @@ fn line_describes(line: &str, name: &str) -> bool {
 /// `param_description_required`: every argument the model fills has a doc comment, unless
 /// its name and type already say all of it (`title: String`, `labels: Vec<String>`,
 /// `state: IssueState`).
-pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnostics) {
+pub(crate) fn check_param_description_required(tool: &Tool, cx: &mut Reports<'_>) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
-    let generic_reports = tool.levels.enabled(Rule::GenericParamName);
+    let generic_reports = cx.levels.enabled(Rule::GenericParamName);
     // An undocumented point in time, quantity or result count has one open question, its
     // format, unit or bound, which its own rule asks with the fix: one report each.
-    let timestamp_reports = tool.levels.enabled(Rule::TimestampFormat);
+    let timestamp_reports = cx.levels.enabled(Rule::TimestampFormat);
     let number_reports =
-        tool.levels.enabled(Rule::UnitInName) && tool.levels.enabled(Rule::BoundedLimit);
-    let path_reports = tool.levels.enabled(Rule::PathFormat);
-    for param in tool.arguments() {
+        cx.levels.enabled(Rule::UnitInName) && cx.levels.enabled(Rule::BoundedLimit);
+    let path_reports = cx.levels.enabled(Rule::PathFormat);
+    for param in tool.all_params() {
         if (generic_reports && params::is_vague_generic(param))
             || (path_reports && params::is_path_like(param))
             || (timestamp_reports && params::is_point_in_time(param))
@@ -224,7 +240,7 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
             continue;
         }
         if !documented_anywhere(tool, param) && !params::is_self_describing(param) {
-            let name = &param.wire_name.value;
+            let name = &param.path;
             let (message, help) = match param.origin {
                 Origin::Param | Origin::Field => (
                     format!(
@@ -241,12 +257,25 @@ pub(crate) fn check_param_description_required(tool: &ToolFn, cx: &mut Diagnosti
                     format!(
                         "property `{name}` of the input schema has no `description`: without one the model guesses its meaning and format"
                     ),
-                    format!(
-                        "add `\"description\"` to `properties.{name}` in the file: what it is, its format, an example"
-                    ),
+                    match tool.dialect {
+                        Dialect::Rust => format!(
+                            "add `\"description\"` to `properties.{name}` in the file: what it is, its format, an example"
+                        ),
+                        Dialect::Json => {
+                            "give it a `description`: what it is, its format, an example".to_owned()
+                        }
+                    },
                 ),
             };
-            cx.rule(Rule::ParamDescriptionRequired, param.span, message, help);
+            cx.rule(
+                Rule::ParamDescriptionRequired,
+                Target::Param {
+                    id: param.id,
+                    part: ParamPart::Whole,
+                },
+                message,
+                help,
+            );
         }
     }
 }

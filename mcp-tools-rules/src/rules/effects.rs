@@ -1,11 +1,11 @@
 //! Rules on what a tool declares about its effects (the MCP annotations).
 
-use super::Rule;
-use crate::{diag::Diagnostics, model::ToolFn, parse::Sp, words};
-
-fn is_set(flag: Option<&Sp<bool>>) -> bool {
-    flag.is_some_and(|f| f.value)
-}
+use crate::{
+    catalog::Rule,
+    model::{Declared, Dialect, Tool},
+    report::{Hint, Reports, Target},
+    words,
+};
 
 /// What the name's verbs say the tool does.
 #[derive(Debug, PartialEq, Eq)]
@@ -79,51 +79,83 @@ fn overwrites(action_key: &str) -> bool {
         .any(|w| words::OVERWRITE_VERBS.contains(&w))
 }
 
+/// How a dialect writes each declaration a fix asks for.
+struct Keys {
+    read_only: &'static str,
+    not_destructive: &'static str,
+    destructive: &'static str,
+    read_only_false: &'static str,
+}
+
+fn keys(dialect: Dialect) -> Keys {
+    match dialect {
+        Dialect::Rust => Keys {
+            read_only: "`read_only`",
+            not_destructive: "`destructive = false`",
+            destructive: "`destructive = true`",
+            read_only_false: "`read_only = false`",
+        },
+        Dialect::Json => Keys {
+            read_only: "`\"readOnlyHint\": true`",
+            not_destructive: "`\"destructiveHint\": false`",
+            destructive: "`\"destructiveHint\": true`",
+            read_only_false: "`\"readOnlyHint\": false`",
+        },
+    }
+}
+
 /// `effect_declared`: `read_only`, or `destructive = true/false`.
-pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
-    let args = &tool.args;
+pub(crate) fn check_effect_declared(tool: &Tool, cx: &mut Reports<'_>) {
     // A malformed key was reported where it was written; do not report it missing too.
-    let malformed = (args.wrote("read_only") && args.read_only.is_none())
-        || (args.wrote("destructive") && args.destructive.is_none());
-    if is_set(args.read_only.as_ref()) || args.destructive.is_some() || malformed {
+    let malformed =
+        tool.read_only == Declared::Malformed || tool.destructive == Declared::Malformed;
+    if tool.read_only.is_true() || tool.destructive.is_written() || malformed {
         return;
     }
     // An undeclared tool is destructive by MCP's default: right for one whose name says it
     // deletes or overwrites, and wrong for every other, whose calls a client then confirms
     // one by one. What a tool declares is certain; what an unknown verb does is not, so a
     // tool whose verbs say nothing known is asked to declare too.
-    if overwrites(&tool.action_key) {
+    let action_key = tool.action_key();
+    if overwrites(&action_key) {
         return;
     }
-    let (what, fix) = match effect_of(&tool.action_key) {
+    let k = keys(tool.dialect);
+    let (what, fix) = match effect_of(&action_key) {
         Some(Effect::Reads(verb)) => (
             format!("only reads (`{verb}`)"),
-            "say `read_only`".to_owned(),
+            format!("say {}", k.read_only),
         ),
         Some(Effect::Adds(verb)) => (
             format!("only adds (`{verb}`)"),
-            "say `destructive = false` (it adds, never deletes or overwrites); `destructive = true` if it does overwrite".to_owned(),
+            format!(
+                "say {} (it adds, never deletes or overwrites); {} if it does overwrite",
+                k.not_destructive, k.destructive
+            ),
         ),
         Some(Effect::Destroys(_)) => return,
         None => (
             "does not say whether it only reads".to_owned(),
-            "say `read_only` if it changes nothing, `destructive = false` if it never deletes or overwrites, `destructive = true` if it does".to_owned(),
+            format!(
+                "say {} if it changes nothing, {} if it never deletes or overwrites, {} if it does",
+                k.read_only, k.not_destructive, k.destructive
+            ),
         ),
     };
     let name = tool.wire_name();
-    match &args.read_only {
+    match tool.read_only {
         // `read_only = false` says what the tool is not, and leaves the rest to the
         // client's default: destructive.
-        Some(flag) => cx.rule(
+        Declared::Set(false) => cx.rule(
             Rule::EffectDeclared,
-            flag.span,
-            format!("`{name}` {what}, but `read_only = false` alone leaves it destructive by MCP's default: clients ask the user to confirm every call"),
+            Target::Hint(Hint::ReadOnly),
+            format!("`{name}` {what}, but {} alone leaves it destructive by MCP's default: clients ask the user to confirm every call", k.read_only_false),
             fix,
         ),
-        None => cx.rule(
+        _ => cx.rule(
             Rule::EffectDeclared,
-            // The whole `#[tool(...)]`: the problem is a key that is not there.
-            proc_macro2::Span::call_site(),
+            // The problem is a key that is not there.
+            Target::Tool,
             format!("`{name}` {what}, but declares no effect, so it is destructive by MCP's default: clients ask the user to confirm every call"),
             fix,
         ),
@@ -134,47 +166,45 @@ pub(crate) fn check_effect_declared(tool: &ToolFn, cx: &mut Diagnostics) {
 ///
 /// `read_only` with `idempotent` or `destructive = false` is redundant, not a conflict:
 /// the MCP spec gives those hints no meaning on a read-only tool.
-pub(crate) fn check_annotation_conflict(tool: &ToolFn, cx: &mut Diagnostics) {
-    let args = &tool.args;
-    if !is_set(args.read_only.as_ref()) {
-        return;
-    }
-    if let Some(flag) = args.destructive.as_ref().filter(|d| d.value) {
+pub(crate) fn check_annotation_conflict(tool: &Tool, cx: &mut Reports<'_>) {
+    if tool.read_only.is_true() && tool.destructive.is_true() {
+        let k = keys(tool.dialect);
         cx.rule(
             Rule::AnnotationConflict,
-            flag.span,
-            "`read_only` with `destructive = true`: a tool cannot both change nothing and destroy data, and clients that trust `read_only` skip the confirmation",
-            "remove `read_only` if the tool deletes or overwrites, else remove `destructive = true`",
+            Target::Hint(Hint::Destructive),
+            format!("{} with {}: a tool cannot both change nothing and destroy data, and clients that trust {} skip the confirmation", k.read_only, k.destructive, k.read_only),
+            format!("remove {} if the tool deletes or overwrites, else remove {}", k.read_only, k.destructive),
         );
     }
 }
 
 /// `destructive_verb`: a tool whose name deletes says `destructive = true`; one whose
 /// name only reads says `read_only`.
-pub(crate) fn check_destructive_verb(tool: &ToolFn, cx: &mut Diagnostics) {
-    let args = &tool.args;
-    let declared = is_set(args.read_only.as_ref()) || args.destructive.is_some();
+pub(crate) fn check_destructive_verb(tool: &Tool, cx: &mut Reports<'_>) {
+    let destructive_set = matches!(tool.destructive, Declared::Set(_));
+    let declared = tool.read_only.is_true() || destructive_set;
     if !declared {
         return; // effect_declared already asks for it, with the verb's advice.
     }
-    let action = &tool.action.value;
-    let span = args
-        .destructive
-        .as_ref()
-        .or(args.read_only.as_ref())
-        .map_or(tool.action.span, |d| d.span);
-    match effect_of(&tool.action_key) {
-        Some(Effect::Destroys(verb)) if !is_set(args.destructive.as_ref()) => cx.rule(
+    let action = &tool.action;
+    let target = if destructive_set {
+        Target::Hint(Hint::Destructive)
+    } else {
+        Target::Hint(Hint::ReadOnly)
+    };
+    let k = keys(tool.dialect);
+    match effect_of(&tool.action_key()) {
+        Some(Effect::Destroys(verb)) if !tool.destructive.is_true() => cx.rule(
             Rule::DestructiveVerb,
-            span,
+            target,
             format!("`{action}` says `{verb}` but is not marked destructive: clients skip the confirmation a destructive call needs"),
-            "write `destructive = true`, or rename the tool if it does not destroy anything",
+            format!("write {}, or rename the tool if it does not destroy anything", k.destructive),
         ),
-        Some(Effect::Reads(verb)) if !is_set(args.read_only.as_ref()) => cx.rule(
+        Some(Effect::Reads(verb)) if !tool.read_only.is_true() => cx.rule(
             Rule::DestructiveVerb,
-            span,
+            target,
             format!("`{action}` says `{verb}` but is not read-only: clients ask the user to confirm a harmless read"),
-            format!("write `read_only` instead, or rename the tool with a verb that says what it changes (not `{verb}`)"),
+            format!("write {} instead, or rename the tool with a verb that says what it changes (not `{verb}`)", k.read_only),
         ),
         _ => {}
     }

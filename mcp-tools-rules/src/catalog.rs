@@ -5,7 +5,7 @@
 
 /// How a rule reports, as clippy's lint levels do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Level {
+pub enum Level {
     /// Not checked.
     Allow,
     /// A compiler warning at the offending token; the tool still builds.
@@ -15,8 +15,19 @@ pub(crate) enum Level {
 }
 
 impl Level {
+    /// The level's name as settings write it: `allow`, `warn` or `error`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Warn => "warn",
+            Level::Error => "error",
+        }
+    }
+
     /// Reads a level as written in `[package.metadata.mcp-tools.rules]`.
-    pub(crate) fn parse(text: &str) -> Option<Level> {
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Level> {
         match text {
             "allow" => Some(Level::Allow),
             "warn" | "warning" => Some(Level::Warn),
@@ -32,21 +43,25 @@ macro_rules! rules {
     ($($rule:ident => $id:literal, $level:ident,)*) => {
         /// The design rules, with their fixed ids (see RULES.md).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub(crate) enum Rule {
-            $($rule,)*
+        pub enum Rule {
+            $(#[doc = concat!("`", $id, "`")] $rule,)*
         }
 
         impl Rule {
             /// Every rule, in the order RULES.md and help lines list them.
-            pub(crate) const ALL: &[Rule] = &[$(Rule::$rule,)*];
+            pub const ALL: &[Rule] = &[$(Rule::$rule,)*];
 
-            pub(crate) fn id(self) -> &'static str {
+            /// The rule's fixed id, as reports, settings and `allow(...)` write it.
+            #[must_use]
+            pub fn id(self) -> &'static str {
                 match self {
                     $(Rule::$rule => $id,)*
                 }
             }
 
-            pub(crate) fn default_level(self) -> Level {
+            /// The level it reports at unless settings say otherwise.
+            #[must_use]
+            pub fn default_level(self) -> Level {
                 match self {
                     $(Rule::$rule => Level::$level,)*
                 }
@@ -85,12 +100,15 @@ rules! {
 }
 
 impl Rule {
-    pub(crate) fn from_id(id: &str) -> Option<Rule> {
+    /// The rule with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.id() == id)
     }
 
     /// The rule ids, quoted and comma-separated, for help lines.
-    pub(crate) fn listed() -> String {
+    #[must_use]
+    pub fn listed() -> String {
         Rule::ALL
             .iter()
             .map(|r| format!("`{}`", r.id()))
@@ -101,8 +119,8 @@ impl Rule {
 
 /// The level of every rule for one tool: defaults, then the crate's config, then the
 /// tool's own `allow(...)`.
-#[derive(Clone, Debug)]
-pub(crate) struct Levels([Level; Rule::ALL.len()]);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Levels([Level; Rule::ALL.len()]);
 
 impl Default for Levels {
     fn default() -> Self {
@@ -122,16 +140,19 @@ impl Levels {
             .expect("every rule is in Rule::ALL")
     }
 
-    pub(crate) fn get(&self, rule: Rule) -> Level {
+    /// One rule's level.
+    #[must_use]
+    pub fn get(&self, rule: Rule) -> Level {
         self.0[Levels::index(rule)]
     }
 
-    pub(crate) fn set(&mut self, rule: Rule, level: Level) {
+    /// Sets one rule's level.
+    pub fn set(&mut self, rule: Rule, level: Level) {
         self.0[Levels::index(rule)] = level;
     }
 
     /// Every rule that is checked becomes an error.
-    pub(crate) fn strict(&mut self) {
+    pub fn strict(&mut self) {
         for level in &mut self.0 {
             if *level == Level::Warn {
                 *level = Level::Error;
@@ -139,7 +160,9 @@ impl Levels {
         }
     }
 
-    pub(crate) fn enabled(&self, rule: Rule) -> bool {
+    /// Whether the rule is checked at all.
+    #[must_use]
+    pub fn enabled(&self, rule: Rule) -> bool {
         self.get(rule) != Level::Allow
     }
 }

@@ -6,7 +6,7 @@
 /// Name suffixes that carry a unit, and the unit written into the schema.
 ///
 /// Longer suffixes come first where one is a suffix of another (`_kwh` before `_wh`).
-pub(crate) const UNIT_SUFFIXES: &[(&str, &str)] = &[
+pub const UNIT_SUFFIXES: &[(&str, &str)] = &[
     // time
     ("ns", "ns"),
     ("nanos", "ns"),
@@ -191,7 +191,8 @@ pub(crate) const UNIT_SUFFIXES: &[(&str, &str)] = &[
 ];
 
 /// The unit a name's last word states, if any: `weight_kg` → `kg`.
-pub(crate) fn unit_of(name: &str) -> Option<&'static str> {
+#[must_use]
+pub fn unit_of(name: &str) -> Option<&'static str> {
     let last = name.rsplit('_').next()?;
     if last.len() == name.len() {
         return None;
@@ -203,7 +204,8 @@ pub(crate) fn unit_of(name: &str) -> Option<&'static str> {
 }
 
 /// The unit a bare suffix stands for: `ms` → `ms`, `kg` → `kg`.
-pub(crate) fn unit_of_suffix(suffix: &str) -> Option<&'static str> {
+#[must_use]
+pub fn unit_of_suffix(suffix: &str) -> Option<&'static str> {
     UNIT_SUFFIXES
         .iter()
         .find(|(s, _)| *s == suffix)
@@ -212,7 +214,7 @@ pub(crate) fn unit_of_suffix(suffix: &str) -> Option<&'static str> {
 
 /// Verbs a tool's action may start with (`verb_first`). Generous on purpose: a false
 /// positive costs a user as much as a miss.
-pub(crate) const VERBS: &[&str] = &[
+pub const VERBS: &[&str] = &[
     "abort",
     "accept",
     "acknowledge",
@@ -661,7 +663,7 @@ const MORE_VERBS: &[&str] = &[
 ];
 
 /// Words that make a listed set one the server's configuration bounds (`search_not_list`).
-pub(crate) const CONFIGURED_SETS: &[&str] = &[
+pub const CONFIGURED_SETS: &[&str] = &[
     "allowed",
     "available",
     "configured",
@@ -673,7 +675,8 @@ pub(crate) const CONFIGURED_SETS: &[&str] = &[
 
 /// Whether `word` is a verb: listed, or a listed verb with `un`/`re` before it
 /// (`unresolve`, `reprioritize`).
-pub(crate) fn is_verb(word: &str) -> bool {
+#[must_use]
+pub fn is_verb(word: &str) -> bool {
     let listed = |w: &str| VERBS.contains(&w) || MORE_VERBS.contains(&w);
     listed(word)
         || ["un", "re"].iter().any(|p| {
@@ -685,7 +688,8 @@ pub(crate) fn is_verb(word: &str) -> bool {
 /// Whether a word of a name states an action: a verb (`get`, `unregister`), a verb by its
 /// form (`containerize`, `summarise`, `classify`), or the doer or the doing of one
 /// (`reader`, `updater`, `generation`): `deploy_services_reader` says it reads.
-pub(crate) fn states_action(word: &str) -> bool {
+#[must_use]
+pub fn states_action(word: &str) -> bool {
     if is_verb(word) {
         return true;
     }
@@ -710,7 +714,7 @@ pub(crate) fn states_action(word: &str) -> bool {
 /// `git_branch` reads as "create a branch" (`verb_first`). Plurals (`branches`) read as
 /// nouns only, and verbs whose reading is itself a read (`snapshot`, `log` as in
 /// `git log`) are not here.
-pub(crate) const NOUN_VERBS: &[&str] = &[
+pub const NOUN_VERBS: &[&str] = &[
     "archive",
     "ban",
     "block",
@@ -754,7 +758,8 @@ pub(crate) const NOUN_VERBS: &[&str] = &[
 ];
 
 /// `branch` → `branches`, `tag` → `tags`.
-pub(crate) fn plural(word: &str) -> String {
+#[must_use]
+pub fn plural(word: &str) -> String {
     if ["s", "x", "ch", "sh"].iter().any(|e| word.ends_with(e)) {
         format!("{word}es")
     } else {
@@ -763,7 +768,7 @@ pub(crate) fn plural(word: &str) -> String {
 }
 
 /// Parameter names that say nothing about what they hold (`generic_param_name`).
-pub(crate) const GENERIC_PARAM_NAMES: &[&str] = &[
+pub const GENERIC_PARAM_NAMES: &[&str] = &[
     "arg", "args", "data", "entity", "id", "info", "input", "item", "misc", "obj", "object",
     "param", "params", "payload", "record", "stuff", "target", "thing", "tmp", "user", "val",
     "value",
@@ -771,7 +776,7 @@ pub(crate) const GENERIC_PARAM_NAMES: &[&str] = &[
 
 /// Parameter names that say what they hold, whose plain type says the form: free text,
 /// names everyone knows, flags (`param_description_required` does not ask them for a doc).
-pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
+pub const SELF_DESCRIBING_PARAMS: &[&str] = &[
     // free text
     "title",
     "body",
@@ -826,11 +831,10 @@ pub(crate) const SELF_DESCRIBING_PARAMS: &[&str] = &[
 ];
 
 /// Last words that make a name say what it holds: `user_id`, `project_name`, `issue_url`.
-pub(crate) const SELF_DESCRIBING_SUFFIXES: &[&str] =
-    &["email", "id", "ids", "name", "title", "url"];
+pub const SELF_DESCRIBING_SUFFIXES: &[&str] = &["email", "id", "ids", "name", "title", "url"];
 
 /// Words that name a measurable quantity; a number named with one needs a unit (`unit_in_name`).
-pub(crate) const QUANTITY_WORDS: &[&str] = &[
+pub const QUANTITY_WORDS: &[&str] = &[
     "weight",
     "mass",
     "amount",
@@ -897,7 +901,7 @@ pub(crate) const QUANTITY_WORDS: &[&str] = &[
 ];
 
 /// Names with a quantity word that count things, so need no unit: `page_size` is items.
-pub(crate) const COUNT_NAMES: &[&str] = &[
+pub const COUNT_NAMES: &[&str] = &[
     "batch_size",
     "group_size",
     "page_size",
@@ -907,7 +911,7 @@ pub(crate) const COUNT_NAMES: &[&str] = &[
 ];
 
 /// Parameter names that bound how many results come back (`bounded_limit`).
-pub(crate) const LIMIT_NAMES: &[&str] = &[
+pub const LIMIT_NAMES: &[&str] = &[
     "count",
     "first",
     "last",
@@ -925,16 +929,16 @@ pub(crate) const LIMIT_NAMES: &[&str] = &[
 ];
 
 /// Last words of a name that counts results: `tail_lines`, `max_results`, `num_items`.
-pub(crate) const COUNTED_SUFFIXES: &[&str] = &[
+pub const COUNTED_SUFFIXES: &[&str] = &[
     "entries", "items", "lines", "matches", "records", "results", "rows",
 ];
 
 /// Exact names that are timestamps (`timestamp_format`). `before` and `after` are often
 /// pagination cursors; they count only when their doc speaks of a date or time.
-pub(crate) const TIMESTAMP_NAMES: &[&str] = &["deadline", "expires", "since", "timestamp", "until"];
+pub const TIMESTAMP_NAMES: &[&str] = &["deadline", "expires", "since", "timestamp", "until"];
 
 /// Last words that make a name a timestamp: `created_at`, `start_time`, `due_date`.
-pub(crate) const TIMESTAMP_SUFFIXES: &[&str] = &[
+pub const TIMESTAMP_SUFFIXES: &[&str] = &[
     "at",
     "date",
     "datetime",
@@ -946,7 +950,7 @@ pub(crate) const TIMESTAMP_SUFFIXES: &[&str] = &[
 ];
 
 /// Words that make a parameter or action a relative change (`absolute_value`).
-pub(crate) const RELATIVE_PREFIXES: &[&str] = &[
+pub const RELATIVE_PREFIXES: &[&str] = &[
     "increase",
     "decrease",
     "increment",
@@ -955,11 +959,11 @@ pub(crate) const RELATIVE_PREFIXES: &[&str] = &[
     "subtract",
 ];
 /// Last words of a relative-change parameter: `weight_delta`, `increase_by`.
-pub(crate) const RELATIVE_SUFFIXES: &[&str] = &["decrement", "delta", "diff", "increment"];
+pub const RELATIVE_SUFFIXES: &[&str] = &["decrement", "delta", "diff", "increment"];
 
 /// Verbs that, before a final `_by`, make a change relative: `increase_by`, `adjust_by`
 /// (but not `group_by` or `requested_by`).
-pub(crate) const RELATIVE_BY_VERBS: &[&str] = &[
+pub const RELATIVE_BY_VERBS: &[&str] = &[
     "add",
     "adjust",
     "bump",
@@ -981,7 +985,7 @@ pub(crate) const RELATIVE_BY_VERBS: &[&str] = &[
 ];
 
 /// Verbs whose tools destroy or overwrite data and must say `destructive = true`.
-pub(crate) const DESTRUCTIVE_VERBS: &[&str] = &[
+pub const DESTRUCTIVE_VERBS: &[&str] = &[
     "delete",
     "destroy",
     "drop",
@@ -1000,7 +1004,7 @@ pub(crate) const DESTRUCTIVE_VERBS: &[&str] = &[
 ];
 
 /// Verbs whose tools only add, never delete or overwrite (`effect_declared`).
-pub(crate) const ADDITIVE_VERBS: &[&str] = &[
+pub const ADDITIVE_VERBS: &[&str] = &[
     "add",
     "append",
     "book",
@@ -1034,7 +1038,7 @@ pub(crate) const ADDITIVE_VERBS: &[&str] = &[
 ];
 
 /// Verbs whose tools only read and must say `read_only`.
-pub(crate) const READ_ONLY_VERBS: &[&str] = &[
+pub const READ_ONLY_VERBS: &[&str] = &[
     "browse", "check", "compare", "count", "describe", "diff", "estimate", "explain", "fetch",
     "find", "get", "inspect", "list", "locate", "lookup", "preview", "query", "read", "retrieve",
     "search", "show", "view",
@@ -1043,12 +1047,12 @@ pub(crate) const READ_ONLY_VERBS: &[&str] = &[
 /// Verbs that replace what is there: a tool named with one may destroy data, as MCP's
 /// default assumes, so `effect_declared` does not ask it to declare (`destructive_verb`
 /// does not ask it to be destructive either: an update may only add a field).
-pub(crate) const OVERWRITE_VERBS: &[&str] = &[
+pub const OVERWRITE_VERBS: &[&str] = &[
     "edit", "modify", "patch", "put", "replace", "save", "set", "update", "upsert", "write",
 ];
 
 /// Phrases that start with a read-only verb but change state.
-pub(crate) const STATEFUL_PHRASES: &[&str] = &[
+pub const STATEFUL_PHRASES: &[&str] = &[
     "check_in",
     "check_out",
     "checkout",
@@ -1058,10 +1062,10 @@ pub(crate) const STATEFUL_PHRASES: &[&str] = &[
 ];
 
 /// Words that, as the whole description or its start, say nothing (`description_placeholder`).
-pub(crate) const PLACEHOLDER_MARKERS: &[&str] = &["TODO", "TBD", "FIXME", "XXX", "lorem ipsum"];
+pub const PLACEHOLDER_MARKERS: &[&str] = &["TODO", "TBD", "FIXME", "XXX", "lorem ipsum"];
 
 /// Openings that spend the model's attention on filler (`description_placeholder`).
-pub(crate) const FILLER_OPENINGS: &[&str] = &[
+pub const FILLER_OPENINGS: &[&str] = &[
     "this tool",
     "this function",
     "this method",
@@ -1080,12 +1084,12 @@ pub(crate) const FILLER_OPENINGS: &[&str] = &[
 
 /// Generated text that says nothing wherever it stands (`description_placeholder`): an
 /// `OpenAPI` error list of bare status codes.
-pub(crate) const BOILERPLATE: &[&str] = &["error responses:"];
+pub const BOILERPLATE: &[&str] = &["error responses:"];
 
 /// A name in any case style as lower-case `snake_case` words, so the word lists match
 /// the names real servers use: `maxResults`, `max-results` and `MAX_RESULTS` are all
 /// `max_results`; `getHTTPHeaders` is `get_http_headers`.
-pub(crate) fn normalize(name: &str) -> String {
+pub fn normalize(name: &str) -> String {
     let name = name.strip_prefix("r#").unwrap_or(name);
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
@@ -1114,17 +1118,20 @@ pub(crate) fn normalize(name: &str) -> String {
 }
 
 /// Whether `word` is one of the `_`-separated words of `name`.
-pub(crate) fn has_word(name: &str, word: &str) -> bool {
+#[must_use]
+pub fn has_word(name: &str, word: &str) -> bool {
     name.split('_').any(|w| w == word)
 }
 
 /// The first `_`-separated word.
-pub(crate) fn first_word(name: &str) -> &str {
+#[must_use]
+pub fn first_word(name: &str) -> &str {
     name.split('_').next().unwrap_or(name)
 }
 
 /// The last `_`-separated word.
-pub(crate) fn last_word(name: &str) -> &str {
+#[must_use]
+pub fn last_word(name: &str) -> &str {
     name.rsplit('_').next().unwrap_or(name)
 }
 

@@ -1,0 +1,283 @@
+//! Published tool definitions (the entries of a `tools/list` result) as the rules' model,
+//! with the JSON pointer of each part a report can point at.
+//!
+//! A published definition is read as `#[tool]` reads the same tool ported to Rust: the
+//! `description` as its doc comment, each property of `inputSchema` as a parameter whose
+//! `description` is its doc (or, where zod and pydantic put it, that of its first
+//! `anyOf`/`oneOf` member), its `maximum` and `format` as the `#[param]` keys, an `enum`,
+//! a `const` or a shape of named properties as a type of the author's own, and the
+//! annotations as the `#[tool]` keys. The corpus test checks that both paths give the same
+//! reports.
+
+use serde_json::Value;
+
+use crate::{
+    catalog::{Level, Levels, Rule},
+    doc,
+    model::{Declared, Description, Dialect, Kind, Origin, Param, Tool},
+    report::{Hint, Target},
+};
+
+/// The formats a port keeps (what `#[param(format = …)]` accepts); others (`int32`,
+/// `json`) say nothing of a time.
+const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "email",
+    "uri",
+    "uuid",
+    "ipv4",
+    "ipv6",
+    "hostname",
+];
+
+/// One published tool, read: the model, and where each of its arguments is.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// The model the rules judge.
+    pub tool: Tool,
+    /// The JSON pointer of each argument within the tool's object, by [`Param::id`].
+    params: Vec<String>,
+}
+
+impl Definition {
+    /// The JSON pointer, within the tool's own object, of what `target` names:
+    /// `/inputSchema/properties/path`, `/annotations/destructiveHint`, `/description`,
+    /// `/name`, or the empty pointer for the tool as a whole.
+    #[must_use]
+    pub fn pointer(&self, target: &Target) -> String {
+        match target {
+            Target::Name | Target::Namespace | Target::Alias(_) => "/name".to_owned(),
+            Target::Description(_) => "/description".to_owned(),
+            Target::Hint(Hint::ReadOnly) => "/annotations/readOnlyHint".to_owned(),
+            Target::Hint(Hint::Destructive) => "/annotations/destructiveHint".to_owned(),
+            Target::Param { id, .. } => self.params.get(*id).cloned().unwrap_or_default(),
+            Target::Tool | Target::Task | Target::Signature => String::new(),
+        }
+    }
+}
+
+/// The levels a published server is judged at: the defaults, but `namespace_required`,
+/// which a published server does not break by keeping names without a shared prefix (its
+/// names are a contract, and clients prefix them with the server's name).
+#[must_use]
+pub fn levels() -> Levels {
+    let mut levels = Levels::default();
+    levels.set(Rule::NamespaceRequired, Level::Allow);
+    levels
+}
+
+/// The first word every tool name shares, when there are at least two tools and each has
+/// an action after it (`browser_click` → `browser`): the server's namespace.
+#[must_use]
+pub fn common_namespace(tools: &[Value]) -> Option<String> {
+    if tools.len() < 2 {
+        return None;
+    }
+    let mut first = None;
+    for tool in tools {
+        let (word, rest) = tool["name"].as_str()?.split_once('_')?;
+        if rest.is_empty() || first.is_some_and(|f| f != word) {
+            return None;
+        }
+        first = Some(word);
+    }
+    first.map(ToOwned::to_owned)
+}
+
+/// Reads one `tools/list` entry; `namespace` is the server's (see [`common_namespace`]),
+/// which the tool's name must start with.
+#[must_use]
+pub fn tool(listed: &Value, namespace: Option<&str>) -> Tool {
+    definition(listed, namespace).tool
+}
+
+/// [`tool`], with the pointers of its arguments.
+#[must_use]
+pub fn definition(listed: &Value, namespace: Option<&str>) -> Definition {
+    let name = listed["name"].as_str().unwrap_or_default();
+    let (namespace, action) =
+        match namespace.and_then(|ns| Some((ns, name.strip_prefix(ns)?.strip_prefix('_')?))) {
+            Some((ns, action)) => (Some(ns.to_owned()), action.to_owned()),
+            None => (None, name.to_owned()),
+        };
+    let description = listed["description"]
+        .as_str()
+        .map(|text| Description::text(doc::reflow_text(text)));
+    let annotations = &listed["annotations"];
+    let hint = |key: &str| match annotations[key].as_bool() {
+        Some(value) => Declared::Set(value),
+        None => Declared::Absent,
+    };
+    let schema = &listed["inputSchema"];
+    let mut params = Vec::new();
+    let mut pointers = Vec::new();
+    if let Some(properties) = schema["properties"].as_object() {
+        for (property, prop) in properties {
+            let pointer = format!("/inputSchema/properties/{}", escape(property));
+            params.push(argument(property, prop, pointer, &mut pointers));
+        }
+    }
+    Definition {
+        tool: Tool {
+            dialect: Dialect::Json,
+            namespace_written: namespace.is_some(),
+            namespace,
+            namespace_from_config: false,
+            action,
+            description,
+            params,
+            read_only: hint("readOnlyHint"),
+            destructive: hint("destructiveHint"),
+            aliases: Vec::new(),
+            is_async: None,
+            task: None,
+            timeout_ms: None,
+        },
+        params: pointers,
+    }
+}
+
+/// One property as an argument, numbered in `pointers`.
+fn argument(name: &str, prop: &Value, pointer: String, pointers: &mut Vec<String>) -> Param {
+    let id = pointers.len();
+    pointers.push(pointer);
+    let mut param = Param::new(id, name, Origin::Property, kind_of(prop));
+    param.doc = description_of(prop).map(|text| Description::text(doc::reflow_text(text)));
+    let numeric = matches!(prop["type"].as_str(), Some("integer" | "number"));
+    if numeric {
+        let step = if prop["type"] == "integer" { 1.0 } else { 0.0 };
+        param.max = prop["maximum"]
+            .as_f64()
+            .or_else(|| prop["exclusiveMaximum"].as_f64().map(|v| v - step));
+    }
+    if prop["type"] == "string" && prop.get("enum").is_none() {
+        param.format = prop["format"]
+            .as_str()
+            .filter(|f| FORMATS.contains(f))
+            .map(ToOwned::to_owned);
+    }
+    param
+}
+
+/// What values a property takes, as a port would type it.
+fn kind_of(prop: &Value) -> Kind {
+    let string_enum = |v: &Value| {
+        v.get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|values| values.iter().all(Value::is_string))
+    };
+    match prop["type"].as_str() {
+        Some("string") if prop.get("enum").is_some() => {
+            if string_enum(prop) {
+                Kind::Own
+            } else {
+                Kind::Any
+            }
+        }
+        Some("string") => Kind::Text,
+        Some("integer") => Kind::Integer,
+        Some("number") => Kind::Number,
+        Some("boolean") => Kind::Boolean,
+        Some("array") if prop["items"]["type"] == "string" => {
+            if string_enum(&prop["items"]) {
+                Kind::List(Box::new(Kind::Own))
+            } else {
+                Kind::List(Box::new(Kind::Text))
+            }
+        }
+        _ if is_structured(prop) => Kind::Own,
+        _ => Kind::Any,
+    }
+}
+
+/// Whether a schema spells out its shape (named fields, a referenced definition,
+/// constants) anywhere within it.
+fn is_structured(prop: &Value) -> bool {
+    match prop {
+        Value::Object(map) => {
+            map.contains_key("properties")
+                || map.contains_key("$ref")
+                || map.contains_key("const")
+                || map.values().any(is_structured)
+        }
+        Value::Array(items) => items.iter().any(is_structured),
+        _ => false,
+    }
+}
+
+/// The description a client shows for a property: its own, else that of the first
+/// `anyOf`/`oneOf` member that has one.
+fn description_of(prop: &Value) -> Option<&str> {
+    prop["description"].as_str().or_else(|| {
+        ["anyOf", "oneOf"]
+            .iter()
+            .filter_map(|k| prop[*k].as_array())
+            .flatten()
+            .find_map(|member| member["description"].as_str())
+    })
+}
+
+/// A property name as a JSON pointer token (RFC 6901).
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{common_namespace, definition};
+    use crate::{Kind, Levels, ParamPart, Target, check};
+
+    #[test]
+    fn a_published_tool_is_read_as_its_port() {
+        let listed = json!({
+            "name": "fs_read_file",
+            "description": "Read a file.",
+            "inputSchema": {"type": "object", "properties": {
+                "path": {"type": "string"},
+                "limit": {"type": "integer", "maximum": 100},
+                "mode": {"type": "string", "enum": ["text", "base64"]},
+                "a/b": {"anyOf": [{"type": "string", "description": "Odd name."}, {"type": "null"}]}
+            }},
+            "annotations": {"readOnlyHint": true}
+        });
+        let def = definition(&listed, Some("fs"));
+        let tool = &def.tool;
+        assert_eq!(tool.namespace.as_deref(), Some("fs"));
+        assert_eq!(tool.action, "read_file");
+        assert_eq!(tool.wire_name(), "fs_read_file");
+        assert_eq!(tool.params[1].max, Some(100.0));
+        assert_eq!(tool.params[2].kind, Kind::Own);
+        assert_eq!(tool.params[3].kind, Kind::Any);
+        assert!(tool.params[3].is_documented());
+        let target = Target::Param {
+            id: 3,
+            part: ParamPart::Name,
+        };
+        assert_eq!(def.pointer(&target), "/inputSchema/properties/a~1b");
+        let reports = check(tool, &Levels::default());
+        assert_eq!(reports.len(), 1, "{reports:#?}");
+        assert_eq!(reports[0].rule.id(), "path_format");
+        assert!(
+            reports[0].help.contains("`description`"),
+            "{}",
+            reports[0].help
+        );
+    }
+
+    #[test]
+    fn a_namespace_is_the_first_word_all_names_share() {
+        let tools = |names: &[&str]| -> Vec<serde_json::Value> {
+            names.iter().map(|n| json!({ "name": n })).collect()
+        };
+        assert_eq!(
+            common_namespace(&tools(&["git_log", "git_diff"])).as_deref(),
+            Some("git")
+        );
+        assert_eq!(common_namespace(&tools(&["git_log", "diff"])), None);
+        assert_eq!(common_namespace(&tools(&["git_log"])), None);
+    }
+}
