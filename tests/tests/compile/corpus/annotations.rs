@@ -81,6 +81,9 @@ pub(crate) struct Flaw {
     pub(crate) kind: String,
     /// The property or dotted field path, or `-` for the tool itself.
     pub(crate) target: String,
+    /// Whether any careful reviewer would ask for the change (`certain`), or it takes a
+    /// judgment (`judgment`); `None` where the file has no marks (the tuning half).
+    pub(crate) certain: Option<bool>,
     pub(crate) reason: String,
 }
 
@@ -92,8 +95,12 @@ pub(crate) struct Annotations {
 
 /// Reads and checks `<corpus>/annotations/<server>.txt` (`corpus` relative to the
 /// repository): every line well formed, every tool of the server judged, every target a
-/// property of its tool.
-pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<String>> {
+/// property of its tool, and, where `marked`, every flaw marked `certain` or `judgment`.
+pub(crate) fn read(
+    corpus: &str,
+    server: &Server,
+    marked: bool,
+) -> Result<Annotations, Vec<String>> {
     let shown = format!("{corpus}/annotations/{}.txt", server.name);
     let file = Path::new(crate::common_crates::REPO).join(&shown);
     let text = fs::read_to_string(&file).map_err(|_| {
@@ -116,11 +123,33 @@ pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<Str
             None => (line, ""),
         };
         let fields: Vec<&str> = fields.split_whitespace().collect();
-        let [tool, kind, target] = fields[..] else {
-            problems.push(format!(
-                "{at}: expected `<tool> <kind> <target> # <reason>`"
-            ));
-            continue;
+        let (tool, kind, target, mark) = match fields[..] {
+            [tool, kind, target] => (tool, kind, target, None),
+            [tool, kind, target, mark] => (tool, kind, target, Some(mark)),
+            _ => {
+                problems.push(format!(
+                    "{at}: expected `<tool> <kind> <target> <certain|judgment> # <reason>`"
+                ));
+                continue;
+            }
+        };
+        let scored = kind != OK && kind != OTHER;
+        let certain = match mark {
+            Some("certain") if scored => Some(true),
+            Some("judgment") if scored => Some(false),
+            None if !scored || !marked => None,
+            None => {
+                problems.push(format!(
+                    "{at}: mark the flaw `certain` or `judgment` after its target (tests/corpus/ANNOTATING.md)"
+                ));
+                None
+            }
+            Some(other) => {
+                problems.push(format!(
+                    "{at}: `{other}` is no mark; a flaw is `certain` or `judgment`, an `ok` or `other` line has none"
+                ));
+                None
+            }
         };
         let Some(definition) = server.tools.iter().find(|t| t["name"] == tool) else {
             problems.push(format!("{at}: `{tool}` is not a tool of {}", server.file));
@@ -146,11 +175,12 @@ pub(crate) fn read(corpus: &str, server: &Server) -> Result<Annotations, Vec<Str
         if kind != OK && reason.is_empty() {
             problems.push(format!("{at}: say why after `#`"));
         }
-        if kind != OK && kind != OTHER {
+        if scored {
             flaws.push(Flaw {
                 tool: tool.to_owned(),
                 kind: kind.to_owned(),
                 target: target.to_owned(),
+                certain,
                 reason: reason.to_owned(),
             });
         }

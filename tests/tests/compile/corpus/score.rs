@@ -1,6 +1,7 @@
 //! Rule reports scored against the blind annotations: per half of the corpus and per rule,
-//! the reports at each level that name an annotated flaw (precision), and the annotated
-//! flaws that some report names (recall).
+//! the errors that name a *certain* flaw (an error is only right where every careful
+//! reviewer would ask for the change), the warnings that name any flaw, and the annotated
+//! flaws, certain and all, that some report names (recall).
 
 use std::{
     collections::{BTreeMap, BTreeSet},
@@ -41,29 +42,60 @@ pub(crate) fn is_param_rule(rule: &str) -> bool {
 #[derive(Default, Clone, Copy)]
 struct Row {
     errors: usize,
+    /// Errors that name an annotated flaw of their kind, certain or not.
+    errors_on_flaw: usize,
+    /// Errors that name a flaw marked certain.
     errors_agreed: usize,
     warnings: usize,
     warnings_agreed: usize,
     flaws: usize,
     found: usize,
+    certain_flaws: usize,
+    certain_found: usize,
+    /// Flaws without a mark (the tuning half): certainty is unknown where there are any.
+    unmarked: usize,
 }
 
 impl Row {
     fn add(&mut self, other: Row) {
         self.errors += other.errors;
+        self.errors_on_flaw += other.errors_on_flaw;
         self.errors_agreed += other.errors_agreed;
         self.warnings += other.warnings;
         self.warnings_agreed += other.warnings_agreed;
         self.flaws += other.flaws;
         self.found += other.found;
+        self.certain_flaws += other.certain_flaws;
+        self.certain_found += other.certain_found;
+        self.unmarked += other.unmarked;
+    }
+
+    /// Errors that name a certain flaw, of all errors; unknown where flaws are unmarked.
+    fn error_precision(&self) -> Option<f64> {
+        if self.unmarked > 0 {
+            return None;
+        }
+        ratio(self.errors_agreed, self.errors)
+    }
+
+    fn certain_recall(&self) -> Option<f64> {
+        if self.unmarked > 0 {
+            return None;
+        }
+        ratio(self.certain_found, self.certain_flaws)
     }
 }
 
 /// The figures a half is held to.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Totals {
+    /// Errors on certain flaws, of all errors.
     pub(crate) error_precision: Option<f64>,
+    /// Warnings on any flaw, of all warnings.
     pub(crate) warning_precision: Option<f64>,
+    /// Certain flaws some report names.
+    pub(crate) certain_recall: Option<f64>,
+    /// Flaws some report names.
     pub(crate) recall: Option<f64>,
 }
 
@@ -93,15 +125,18 @@ impl Score {
     /// Scores `reports` against the annotated `flaws` of each server.
     pub(crate) fn new(reports: &[Report], flaws: &BTreeMap<String, Vec<Flaw>>) -> Score {
         let mut rows: BTreeMap<(Half, String), Row> = BTreeMap::new();
-        let annotated: BTreeSet<(&str, &str, &str, &str)> = flaws
+        let annotated: BTreeMap<(&str, &str, &str, &str), Option<bool>> = flaws
             .iter()
             .flat_map(|(server, flaws)| {
                 flaws.iter().map(move |f| {
                     (
-                        server.as_str(),
-                        f.tool.as_str(),
-                        f.kind.as_str(),
-                        f.target.as_str(),
+                        (
+                            server.as_str(),
+                            f.tool.as_str(),
+                            f.kind.as_str(),
+                            f.target.as_str(),
+                        ),
+                        f.certain,
                     )
                 })
             })
@@ -116,7 +151,9 @@ impl Score {
                 kind,
                 report.target.as_str(),
             );
-            let agreed = annotated.contains(&key);
+            let mark = annotated.get(&key).copied();
+            let agreed = mark.is_some();
+            let certain = mark == Some(Some(true));
             if agreed {
                 named.insert(key);
             } else {
@@ -127,7 +164,8 @@ impl Score {
                 .or_default();
             if report.level == "error" {
                 row.errors += 1;
-                row.errors_agreed += usize::from(agreed);
+                row.errors_on_flaw += usize::from(agreed);
+                row.errors_agreed += usize::from(certain);
             } else {
                 row.warnings += 1;
                 row.warnings_agreed += usize::from(agreed);
@@ -144,8 +182,12 @@ impl Score {
                 );
                 let row = rows.entry((half(server), flaw.kind.clone())).or_default();
                 row.flaws += 1;
+                let certain = flaw.certain == Some(true);
+                row.certain_flaws += usize::from(certain);
+                row.unmarked += usize::from(flaw.certain.is_none());
                 if named.contains(&key) {
                     row.found += 1;
+                    row.certain_found += usize::from(certain);
                 } else {
                     missed.push((server.clone(), flaw.clone()));
                 }
@@ -168,14 +210,44 @@ impl Score {
         total
     }
 
+    /// The rows of one half (`None`: of both, added up), by rule. Where any flaw of the
+    /// half is unmarked, no row's certainty is known: a rule's reports may name another
+    /// rule's kind (`path_format` names `param_description_required` flaws).
+    fn rows_of(&self, half: Option<Half>) -> BTreeMap<&str, Row> {
+        let mut rows: BTreeMap<&str, Row> = BTreeMap::new();
+        for ((h, rule), row) in &self.rows {
+            if half.is_none_or(|half| half == *h) {
+                rows.entry(rule.as_str()).or_default().add(*row);
+            }
+        }
+        let unmarked: usize = rows.values().map(|r| r.unmarked).sum();
+        if unmarked > 0 {
+            for row in rows.values_mut() {
+                row.unmarked = row.unmarked.max(1);
+            }
+        }
+        rows
+    }
+
     /// Error precision, warning precision and recall of one half.
     pub(crate) fn totals(&self, half: Half) -> Totals {
         let t = self.total(half);
         Totals {
-            error_precision: ratio(t.errors_agreed, t.errors),
+            error_precision: t.error_precision(),
             warning_precision: ratio(t.warnings_agreed, t.warnings),
+            certain_recall: t.certain_recall(),
             recall: ratio(t.found, t.flaws),
         }
+    }
+
+    /// Each rule that reports errors in `half`: its id, its errors, and the share of them
+    /// on certain flaws (`None` where flaws are unmarked).
+    pub(crate) fn error_rules(&self, half: Half) -> Vec<(String, usize, Option<f64>)> {
+        self.rows_of(Some(half))
+            .into_iter()
+            .filter(|(_, r)| r.errors > 0)
+            .map(|(rule, r)| (rule.to_owned(), r.errors, r.error_precision()))
+            .collect()
     }
 
     /// The per-rule table of both halves, as Markdown.
@@ -196,15 +268,10 @@ impl Score {
 
     /// The rows of one half (`None`: of both, added up), and their total.
     fn rows_table(&self, half: Option<Half>) -> String {
-        let mut rows: BTreeMap<&str, Row> = BTreeMap::new();
-        for ((h, rule), row) in &self.rows {
-            if half.is_none_or(|half| half == *h) {
-                rows.entry(rule.as_str()).or_default().add(*row);
-            }
-        }
+        let rows = self.rows_of(half);
         let mut out = String::from(
-            "| rule | errors | agreed | precision | warnings | agreed | precision | flaws | found | recall |\n\
-             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            "| rule | errors | on a flaw | on a certain flaw | precision | warnings | agreed | precision | certain flaws | found | recall | flaws | found | recall |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         );
         let mut total = Row::default();
         for (rule, r) in &rows {
@@ -220,15 +287,26 @@ impl Score {
 
 /// One row of a table: counts, and each ratio as `show` writes it.
 fn row_line(out: &mut String, label: &str, r: &Row, show: impl Fn(Option<f64>) -> String) {
+    let marked = |n: usize| {
+        if r.unmarked > 0 {
+            "–".to_owned()
+        } else {
+            n.to_string()
+        }
+    };
     let _ = writeln!(
         out,
-        "| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         r.errors,
-        r.errors_agreed,
-        show(ratio(r.errors_agreed, r.errors)),
+        r.errors_on_flaw,
+        marked(r.errors_agreed),
+        show(r.error_precision()),
         r.warnings,
         r.warnings_agreed,
         show(ratio(r.warnings_agreed, r.warnings)),
+        marked(r.certain_flaws),
+        marked(r.certain_found),
+        show(r.certain_recall()),
         r.flaws,
         r.found,
         show(ratio(r.found, r.flaws)),
