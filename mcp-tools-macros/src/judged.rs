@@ -56,8 +56,10 @@ impl Param {
         argument.doc = self.doc.as_ref().map(|d| Description {
             text: d.text.clone(),
         });
+        argument.min = a.min.as_ref().map(|m| m.value.value);
         argument.max = a.max.as_ref().map(|m| m.value.value);
         argument.format = a.format.as_ref().map(|f| f.value.clone());
+        argument.pattern = a.pattern.as_ref().map(|p| p.value.clone());
         argument.format_unread = a.written.iter().any(|k| k == "format") && a.format.is_none();
         argument.unit = a.unit.as_ref().map(|u| u.value.clone());
         argument

@@ -117,10 +117,31 @@ impl Rule {
     }
 }
 
+/// How sure a report's evidence is, which sets its level where no setting does.
+///
+/// A rule reports at its default level only where the definition makes the flaw certain
+/// (a description missing, a result count with no maximum anywhere, a tool that declares
+/// nothing though its name says it only reads). Where the same rule needs a judgment of
+/// meaning (is this number a physical quantity? does this name read in the server's
+/// domain as it does in English?) it reports as a warning at most. A level a crate or a
+/// settings file gives the rule, and `strict`, apply to both alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evidence {
+    /// Any careful reviewer would ask for the change.
+    Certain,
+    /// The report rests on a reading of meaning that a careful reviewer may not share.
+    Judgment,
+}
+
 /// The level of every rule for one tool: defaults, then the crate's config, then the
 /// tool's own `allow(...)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Levels([Level; Rule::ALL.len()]);
+pub struct Levels {
+    each: [Level; Rule::ALL.len()],
+    /// Which rules a setting gave a level to (rather than their default).
+    set: [bool; Rule::ALL.len()],
+    strict: bool,
+}
 
 impl Default for Levels {
     fn default() -> Self {
@@ -128,7 +149,11 @@ impl Default for Levels {
         for (slot, rule) in levels.iter_mut().zip(Rule::ALL) {
             *slot = rule.default_level();
         }
-        Levels(levels)
+        Levels {
+            each: levels,
+            set: [false; Rule::ALL.len()],
+            strict: false,
+        }
     }
 }
 
@@ -140,20 +165,36 @@ impl Levels {
             .expect("every rule is in Rule::ALL")
     }
 
-    /// One rule's level.
+    /// One rule's level: the level of its reports on certain evidence.
     #[must_use]
     pub fn get(&self, rule: Rule) -> Level {
-        self.0[Levels::index(rule)]
+        self.each[Levels::index(rule)]
     }
 
-    /// Sets one rule's level.
+    /// The level of a report of `rule` on `evidence`: a judgment reports as a warning at
+    /// most, unless a setting gave the rule its level or `strict` is on.
+    #[must_use]
+    pub fn of(&self, rule: Rule, evidence: Evidence) -> Level {
+        let level = self.get(rule);
+        match evidence {
+            Evidence::Judgment if !self.set[Levels::index(rule)] && !self.strict => {
+                level.min(Level::Warn)
+            }
+            _ => level,
+        }
+    }
+
+    /// Sets one rule's level, for every report of it.
     pub fn set(&mut self, rule: Rule, level: Level) {
-        self.0[Levels::index(rule)] = level;
+        let i = Levels::index(rule);
+        self.each[i] = level;
+        self.set[i] = true;
     }
 
-    /// Every rule that is checked becomes an error.
+    /// Every rule that is checked becomes an error, on any evidence.
     pub fn strict(&mut self) {
-        for level in &mut self.0 {
+        self.strict = true;
+        for level in &mut self.each {
             if *level == Level::Warn {
                 *level = Level::Error;
             }

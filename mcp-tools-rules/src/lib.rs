@@ -35,7 +35,7 @@ mod report;
 mod rules;
 pub mod words;
 
-pub use catalog::{Level, Levels, Rule};
+pub use catalog::{Evidence, Level, Levels, Rule};
 pub use model::{Declared, Description, Dialect, Kind, Origin, Param, Tool};
 pub use report::{DescriptionPart, Hint, ParamPart, Report, Target};
 pub use rules::check;

@@ -152,10 +152,16 @@ pub struct Param {
     pub kind: Kind,
     /// Its own description; `None` when it has none.
     pub doc: Option<Description>,
+    /// The schema's `minimum` (or `min`).
+    pub min: Option<f64>,
     /// The schema's `maximum` (or `max`).
     pub max: Option<f64>,
+    /// The values an `enum` allows, where the front end knows them.
+    pub values: Vec<String>,
     /// The schema's `format`.
     pub format: Option<String>,
+    /// The schema's `pattern`, for text.
+    pub pattern: Option<String>,
     /// Whether a `format` was written that the front end could not read (and reported
     /// there): the rules do not ask for one again.
     pub format_unread: bool,
@@ -178,8 +184,11 @@ impl Param {
             origin,
             kind,
             doc: None,
+            min: None,
             max: None,
+            values: Vec::new(),
             format: None,
+            pattern: None,
             format_unread: false,
             unit: None,
             fields: Vec::new(),

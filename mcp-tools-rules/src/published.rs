@@ -116,7 +116,13 @@ pub fn definition(listed: &Value, namespace: Option<&str>) -> Definition {
     if let Some(properties) = schema["properties"].as_object() {
         for (property, prop) in properties {
             let pointer = format!("/inputSchema/properties/{}", escape(property));
-            params.push(argument(property, prop, pointer, &mut pointers));
+            params.push(argument(
+                property,
+                property.clone(),
+                prop,
+                pointer,
+                &mut pointers,
+            ));
         }
     }
     Definition {
@@ -139,36 +145,118 @@ pub fn definition(listed: &Value, namespace: Option<&str>) -> Definition {
     }
 }
 
-/// One property as an argument, numbered in `pointers`.
-fn argument(name: &str, prop: &Value, pointer: String, pointers: &mut Vec<String>) -> Param {
+/// How deep the fields of object arguments are judged: deeper shapes are rare, and a
+/// recursive schema must end somewhere.
+const MAX_DEPTH: usize = 6;
+
+/// One property as an argument, numbered in `pointers`, with its fields (an object's
+/// properties, or its list items'), each named by its dotted path.
+fn argument(
+    name: &str,
+    path: String,
+    prop: &Value,
+    pointer: String,
+    pointers: &mut Vec<String>,
+) -> Param {
+    let depth = path.matches('.').count();
     let id = pointers.len();
-    pointers.push(pointer);
+    pointers.push(pointer.clone());
+    let described = description_of(prop);
+    let (prop, pointer) = match nullable(prop) {
+        Some(member) => (member.0, format!("{pointer}/{}", member.1)),
+        None => (prop, pointer),
+    };
     let mut param = Param::new(id, name, Origin::Property, kind_of(prop));
-    param.doc = description_of(prop).map(|text| Description::text(doc::reflow_text(text)));
-    let numeric = matches!(prop["type"].as_str(), Some("integer" | "number"));
+    param.path = path;
+    param.doc = described.map(|text| Description::text(doc::reflow_text(text)));
+    let ty = type_of(prop);
+    let numeric = matches!(ty, Some("integer" | "number"));
     if numeric {
-        let step = if prop["type"] == "integer" { 1.0 } else { 0.0 };
+        let step = if ty == Some("integer") { 1.0 } else { 0.0 };
         param.max = prop["maximum"]
             .as_f64()
             .or_else(|| prop["exclusiveMaximum"].as_f64().map(|v| v - step));
+        param.min = prop["minimum"]
+            .as_f64()
+            .or_else(|| prop["exclusiveMinimum"].as_f64().map(|v| v + step));
     }
-    if prop["type"] == "string" && prop.get("enum").is_none() {
+    if let Some(values) = prop["enum"].as_array() {
+        param.values = values
+            .iter()
+            .filter_map(Value::as_str)
+            .map(ToOwned::to_owned)
+            .collect();
+    }
+    if ty == Some("string") && prop.get("enum").is_none() {
+        param.pattern = prop["pattern"].as_str().map(ToOwned::to_owned);
         param.format = prop["format"]
             .as_str()
             .filter(|f| FORMATS.contains(f))
             .map(ToOwned::to_owned);
     }
+    // The fields of an object, or of the objects a list holds.
+    let (shape, shape_pointer) = if prop.get("properties").is_some() {
+        (prop, pointer)
+    } else {
+        (&prop["items"], format!("{pointer}/items"))
+    };
+    if depth < MAX_DEPTH
+        && let Some(fields) = shape["properties"].as_object()
+    {
+        for (field, schema) in fields {
+            let field_pointer = format!("{shape_pointer}/properties/{}", escape(field));
+            let field_path = format!("{}.{field}", param.path);
+            param
+                .fields
+                .push(argument(field, field_path, schema, field_pointer, pointers));
+        }
+    }
     param
+}
+
+/// The one member of a nullable union (`anyOf: [{…}, {"type": "null"}]`, what pydantic
+/// writes for `Optional[T]`), with its pointer within the union: the schema a value has.
+#[must_use]
+pub fn nullable(prop: &Value) -> Option<(&Value, String)> {
+    if prop.get("type").is_some() {
+        return None;
+    }
+    ["anyOf", "oneOf"].iter().find_map(|key| {
+        let members = prop[*key].as_array()?;
+        let mut real = members
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m["type"] != "null");
+        let (i, member) = real.next()?;
+        real.next()
+            .is_none()
+            .then(|| (member, format!("{key}/{i}")))
+    })
+}
+
+/// A schema's `type`: the one it names, or the first that is not `null` of a list of them
+/// (`["integer", "null"]`).
+#[must_use]
+pub fn type_of(prop: &Value) -> Option<&str> {
+    match &prop["type"] {
+        Value::String(t) => Some(t),
+        Value::Array(types) => types
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null"),
+        _ => None,
+    }
 }
 
 /// What values a property takes, as a port would type it.
 fn kind_of(prop: &Value) -> Kind {
+    let prop = nullable(prop).map_or(prop, |(member, _)| member);
     let string_enum = |v: &Value| {
         v.get("enum")
             .and_then(Value::as_array)
             .is_some_and(|values| values.iter().all(Value::is_string))
     };
-    match prop["type"].as_str() {
+    match type_of(prop) {
         Some("string") if prop.get("enum").is_some() => {
             if string_enum(prop) {
                 Kind::Own
@@ -251,7 +339,8 @@ mod tests {
         assert_eq!(tool.wire_name(), "fs_read_file");
         assert_eq!(tool.params[1].max, Some(100.0));
         assert_eq!(tool.params[2].kind, Kind::Own);
-        assert_eq!(tool.params[3].kind, Kind::Any);
+        // `Optional[str]`, as pydantic writes it, is text.
+        assert_eq!(tool.params[3].kind, Kind::Text);
         assert!(tool.params[3].is_documented());
         let target = Target::Param {
             id: 3,

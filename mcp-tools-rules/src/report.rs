@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::catalog::{Level, Levels, Rule};
+use crate::catalog::{Evidence, Level, Levels, Rule};
 
 /// What a report points at, in the model's terms; a front end turns it into a span, a
 /// JSON pointer, or a line of its own.
@@ -69,8 +69,10 @@ pub enum ParamPart {
 pub struct Report {
     /// The rule broken.
     pub rule: Rule,
-    /// The level it reports at, from the [`Levels`] it was checked with.
+    /// The level it reports at, from the [`Levels`] it was checked with and its evidence.
     pub level: Level,
+    /// How sure its evidence is.
+    pub evidence: Evidence,
     /// What it points at.
     pub target: Target,
     /// What is wrong and why it hurts an agent.
@@ -99,6 +101,7 @@ pub(crate) struct Reports<'a> {
 }
 
 impl Reports<'_> {
+    /// A report on certain evidence, at the rule's level.
     pub(crate) fn rule(
         &mut self,
         rule: Rule,
@@ -106,11 +109,24 @@ impl Reports<'_> {
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        let level = self.levels.get(rule);
+        self.on(Evidence::Certain, rule, target, message, help);
+    }
+
+    /// A report on `evidence`: a judgment is a warning at most (see [`Evidence`]).
+    pub(crate) fn on(
+        &mut self,
+        evidence: Evidence,
+        rule: Rule,
+        target: Target,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        let level = self.levels.of(rule, evidence);
         if level != Level::Allow {
             self.out.push(Report {
                 rule,
                 level,
+                evidence,
                 target,
                 message: message.into(),
                 help: help.into(),

@@ -465,7 +465,8 @@ fn relative_changes() {
         attr.clone(),
         quote!(#[doc = #DOC] async fn set_quota(#[doc = " x"] quota_delta: i64, #[doc = " x"] increase_by: i64) {}),
     );
-    assert_eq!(found, ["unit_in_name", "absolute_value", "absolute_value"]);
+    // A quota may be unitless in its domain: a judgment, so a warning, after the errors.
+    assert_eq!(found, ["absolute_value", "absolute_value", "unit_in_name"]);
     assert_eq!(
         rules(
             attr.clone(),
@@ -632,11 +633,13 @@ fn async_and_everything_at_once() {
             "namespace_required",
             "description_required",
             // `timeout` gets one report, for its unit, not a second for its missing doc.
-            "generic_param_name",
             "unit_in_name",
-            "effect_declared",
             "async_fn",
-            "name_style"
+            // Warnings: a style rule, and two judgments (the tool's name names a `status`,
+            // which may be what `id` is of; `status` says nothing known of its effect).
+            "name_style",
+            "generic_param_name",
+            "effect_declared",
         ]
     );
 }
@@ -720,39 +723,41 @@ fn input_schema_properties_are_judged_like_parameters() {
     assert_eq!(
         ids,
         [
-            "generic_param_name",
             "unit_in_name",
             "bounded_limit",
-            "timestamp_format",
-            // A warning: reported after the errors.
+            // Warnings, reported after the errors: a style rule, and two judgments (the
+            // tool's name may say whose `id` it is; `since` has a doc, which may mean the
+            // one form its domain uses).
             "param_description_required",
+            "generic_param_name",
+            "timestamp_format",
         ],
         "{found:#?}"
     );
     // The fix names the file's keywords, not `///` or `#[param]`.
     assert_eq!(
-        found[4],
+        found[2],
         "warning: property `note` of the input schema has no `description`: without one the model guesses its meaning and format\n= help: add `\"description\"` to `properties.note` in the file: what it is, its format, an example [rule: param_description_required]"
     );
     assert!(
-        found[0].contains("give it a `description` of what it holds"),
+        found[3].contains("give it a `description` of what it holds"),
+        "{}",
+        found[3]
+    );
+    assert!(
+        found[0].contains("or state it in its `description` (\"… in milliseconds\")"),
         "{}",
         found[0]
     );
     assert!(
-        found[1].contains("or state it in its `description` (\"… in milliseconds\")"),
+        found[1].contains("`\"minimum\": 1, \"maximum\": 100`"),
         "{}",
         found[1]
     );
     assert!(
-        found[2].contains("`\"minimum\": 1, \"maximum\": 100`"),
+        found[4].contains("add `\"format\": \"date-time\"` to it"),
         "{}",
-        found[2]
-    );
-    assert!(
-        found[3].contains("add `\"format\": \"date-time\"` to it"),
-        "{}",
-        found[3]
+        found[4]
     );
     assert!(
         !found

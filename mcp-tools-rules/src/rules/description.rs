@@ -189,7 +189,9 @@ fn tool_doc_names(tool: &Tool, name: &str) -> bool {
 
 /// Whether a parameter has a doc of its own, or the tool's description documents it.
 pub(crate) fn documented_anywhere(tool: &Tool, param: &Param) -> bool {
-    evidence::is_documented(param) || tool_doc_names(tool, &param.name)
+    evidence::is_documented(param)
+        || tool_doc_names(tool, &param.name)
+        || evidence::said_in_description(tool, &param.name).is_some()
 }
 
 fn line_describes(line: &str, name: &str) -> bool {
@@ -232,10 +234,10 @@ pub(crate) fn check_param_description_required(tool: &Tool, cx: &mut Reports<'_>
         cx.levels.enabled(Rule::UnitInName) && cx.levels.enabled(Rule::BoundedLimit);
     let path_reports = cx.levels.enabled(Rule::PathFormat);
     for param in tool.all_params() {
-        if (generic_reports && params::is_vague_generic(param))
+        if (generic_reports && params::is_vague_generic(tool, param))
             || (path_reports && params::is_path_like(param))
-            || (timestamp_reports && params::is_point_in_time(param))
-            || (number_reports && params::asked_by_number_rules(param))
+            || (timestamp_reports && params::is_point_in_time(tool, param))
+            || (number_reports && params::asked_by_number_rules(tool, param))
         {
             continue;
         }

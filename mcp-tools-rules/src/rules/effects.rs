@@ -1,7 +1,7 @@
 //! Rules on what a tool declares about its effects (the MCP annotations).
 
 use crate::{
-    catalog::Rule,
+    catalog::{Evidence, Rule},
     model::{Declared, Dialect, Tool},
     report::{Hint, Reports, Target},
     words,
@@ -120,6 +120,19 @@ pub(crate) fn check_effect_declared(tool: &Tool, cx: &mut Reports<'_>) {
     if overwrites(&action_key) {
         return;
     }
+    // A tool of several actions (`action: "get" | "create" | "delete"`) does what its
+    // actions do: one that deletes is destructive by the default, rightly; others that
+    // differ in what they change leave the declaration to a judgment.
+    let actions = actions_of(tool);
+    if actions
+        .iter()
+        .any(|a| matches!(effect_of(a), Some(Effect::Destroys(_))) || overwrites(a))
+    {
+        return;
+    }
+    let mixed = actions
+        .iter()
+        .any(|a| !matches!(effect_of(a), Some(Effect::Reads(_))));
     let k = keys(tool.dialect);
     let (what, fix) = match effect_of(&action_key) {
         Some(Effect::Reads(verb)) => (
@@ -142,17 +155,25 @@ pub(crate) fn check_effect_declared(tool: &Tool, cx: &mut Reports<'_>) {
             ),
         ),
     };
+    // The name's verbs say it only reads or only adds: the default is wrong for certain.
+    // Verbs that say nothing known leave what it does to a judgment.
+    let evidence = match effect_of(&action_key) {
+        Some(Effect::Reads(_) | Effect::Adds(_)) if !mixed => Evidence::Certain,
+        _ => Evidence::Judgment,
+    };
     let name = tool.wire_name();
     match tool.read_only {
         // `read_only = false` says what the tool is not, and leaves the rest to the
         // client's default: destructive.
-        Declared::Set(false) => cx.rule(
+        Declared::Set(false) => cx.on(
+            evidence,
             Rule::EffectDeclared,
             Target::Hint(Hint::ReadOnly),
             format!("`{name}` {what}, but {} alone leaves it destructive by MCP's default: clients ask the user to confirm every call", k.read_only_false),
             fix,
         ),
-        _ => cx.rule(
+        _ => cx.on(
+            evidence,
             Rule::EffectDeclared,
             // The problem is a key that is not there.
             Target::Tool,
@@ -193,21 +214,109 @@ pub(crate) fn check_destructive_verb(tool: &Tool, cx: &mut Reports<'_>) {
         Target::Hint(Hint::ReadOnly)
     };
     let k = keys(tool.dialect);
+    // The name and the author's declaration disagree. Where the description says the same
+    // as the name, the declaration is wrong for certain; where it does not, the word may
+    // mean something else in the tool's domain (`git fetch` writes refs): a judgment, and
+    // the fix offers both ways, so that taking it never makes a declaration false.
+    let description = tool.description_text().unwrap_or("").to_lowercase();
     match effect_of(&tool.action_key()) {
-        Some(Effect::Destroys(verb)) if !tool.destructive.is_true() => cx.rule(
+        Some(Effect::Destroys(verb)) if !tool.destructive.is_true() => cx.on(
+            // "Remove an issue from a cycle" unlinks: whether that destroys anything is the
+            // domain's to say.
+            if says_it_destroys(&description) && !detaches(&tool.action_key(), &description) {
+                Evidence::Certain
+            } else {
+                Evidence::Judgment
+            },
             Rule::DestructiveVerb,
             target,
             format!("`{action}` says `{verb}` but is not marked destructive: clients skip the confirmation a destructive call needs"),
-            format!("write {}, or rename the tool if it does not destroy anything", k.destructive),
+            format!("if it deletes or overwrites anything, write {}; if it does not, rename it with a verb that says what it does (not `{verb}`)", k.destructive),
         ),
-        Some(Effect::Reads(verb)) if !tool.read_only.is_true() => cx.rule(
+        Some(Effect::Reads(verb)) if !tool.read_only.is_true() => cx.on(
+            if says_it_only_reads(&description) {
+                Evidence::Certain
+            } else {
+                Evidence::Judgment
+            },
             Rule::DestructiveVerb,
             target,
             format!("`{action}` says `{verb}` but is not read-only: clients ask the user to confirm a harmless read"),
-            format!("write {} instead, or rename the tool with a verb that says what it changes (not `{verb}`)", k.read_only),
+            format!("if it changes nothing, write {} instead; if it changes something, rename it with a verb that says what (not `{verb}`)", k.read_only),
         ),
         _ => {}
     }
+}
+
+/// The values of a tool's action argument (`action`, `operation`, `command`), each in
+/// `snake_case`: the actions a tool of several actions performs.
+fn actions_of(tool: &Tool) -> Vec<String> {
+    tool.params
+        .iter()
+        .filter(|p| matches!(p.key.as_str(), "action" | "operation" | "op" | "command"))
+        .flat_map(|p| p.values.iter().map(|v| words::normalize(v)))
+        .collect()
+}
+
+/// Whether a description says the tool deletes or overwrites.
+fn says_it_destroys(description: &str) -> bool {
+    description
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| {
+            matches!(
+                w,
+                "delete"
+                    | "deletes"
+                    | "deleted"
+                    | "deleting"
+                    | "remove"
+                    | "removes"
+                    | "removed"
+                    | "erase"
+                    | "erases"
+                    | "destroy"
+                    | "destroys"
+                    | "purge"
+                    | "purges"
+                    | "drop"
+                    | "drops"
+                    | "overwrite"
+                    | "overwrites"
+                    | "permanently"
+                    | "wipe"
+                    | "wipes"
+                    | "revoke"
+                    | "revokes"
+                    | "truncate"
+                    | "truncates"
+                    | "reset"
+                    | "resets"
+            )
+        })
+}
+
+/// Whether the tool takes something out of a container rather than destroying it:
+/// `remove_issue_from_cycle`, "Remove a member from the team".
+fn detaches(action_key: &str, description: &str) -> bool {
+    let first = description.split(". ").next().unwrap_or("");
+    action_key.split('_').any(|w| w == "from") || first.contains(" from ")
+}
+
+/// Whether a description says in so many words that the tool changes nothing.
+fn says_it_only_reads(description: &str) -> bool {
+    [
+        "read-only",
+        "read only",
+        "does not modify",
+        "doesn't modify",
+        "without modifying",
+        "does not change",
+        "without changing",
+        "no side effects",
+        "makes no changes",
+    ]
+    .iter()
+    .any(|phrase| description.contains(phrase))
 }
 
 #[cfg(test)]

@@ -1,16 +1,90 @@
 //! What a doc comment already tells the model: a unit, a time format, that a number
 //! counts results. A rule that asks for one of these is satisfied by a doc that states it.
 
-use crate::{model::Param, words};
+use crate::{
+    model::{Param, Tool},
+    words,
+};
 
-/// The parameter's doc, lower-cased; empty when there is none or it is not literal text.
-pub(crate) fn doc_of(param: &Param) -> String {
-    param.doc_lower()
+/// What is said of a parameter, lower-cased: its own doc, then what the tool's description
+/// says of it ("`due_date`: Unix ms", "`path` is relative to the root"). A rule reads all
+/// the evidence the author wrote, wherever they wrote it.
+pub(crate) fn doc_of(tool: &Tool, param: &Param) -> String {
+    let mut doc = param.doc_lower();
+    if let Some(said) = said_in_description(tool, &param.name) {
+        if !doc.is_empty() {
+            doc.push('\n');
+        }
+        doc.push_str(&said.to_lowercase());
+    }
+    doc
 }
 
 /// Whether a parameter has a doc with any text in it.
 pub(crate) fn is_documented(param: &Param) -> bool {
     param.is_documented()
+}
+
+/// What the tool's description says of the parameter `name`, where it documents it: the
+/// text after the name written as a term being defined (`name: …`, `name - …`,
+/// `name (string): …`, `` `name` is … ``, `name is …`, `a/name are …`), up to the end of
+/// its sentence or line. A name that merely occurs in the prose ("files in a specified
+/// path") documents nothing.
+pub(crate) fn said_in_description<'t>(tool: &'t Tool, name: &str) -> Option<&'t str> {
+    let text = tool.description_text()?;
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(found) = text[from..].find(name) {
+        let start = from + found;
+        let end = start + name.len();
+        from = end;
+        let before = text[..start].chars().next_back();
+        let after_text = &text[end..];
+        if before.is_some_and(is_word) || after_text.chars().next().is_some_and(is_word) {
+            continue;
+        }
+        let quoted = matches!(before, Some('`' | '\'' | '"'));
+        let mut rest = after_text;
+        if quoted {
+            rest = &rest[1.min(rest.len())..];
+        }
+        // `start_date/end_date are …`: the names share what follows.
+        while let Some(next) = rest.strip_prefix('/') {
+            rest = next.trim_start_matches(|c: char| is_word(c) || c == '`');
+        }
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        let defines = trimmed.starts_with([':', '=', '-', '–', '—'])
+            || trimmed.starts_with('(')
+            || [
+                " is ",
+                " are ",
+                " must ",
+                " should ",
+                " means ",
+                " accepts ",
+                " takes ",
+            ]
+            .iter()
+            .any(|w| rest.starts_with(w))
+            || (quoted && !trimmed.is_empty());
+        if !defines {
+            continue;
+        }
+        let said = trimmed.trim_start_matches([':', '=', '-', '–', '—', ' ']);
+        let stop = said
+            .char_indices()
+            .find(|&(i, c)| {
+                c == '\n'
+                    || (c == '.'
+                        && (said[i + 1..].is_empty() || said[i + 1..].starts_with([' ', '\n'])))
+            })
+            .map_or(said.len(), |(i, _)| i);
+        let said = said[..stop].trim();
+        if !said.is_empty() {
+            return Some(said);
+        }
+    }
+    None
 }
 
 /// The doc's words: runs of ASCII letters and digits, lower-cased.
@@ -199,6 +273,10 @@ pub(crate) fn says_result_count(doc: &str) -> bool {
     }
     let counted = |w: &&str| COUNTED.contains(w);
     let capped = doc.contains("maximum number of") || doc.contains("max number of");
+    // "Page size", "results per page": what one call returns.
+    if doc.contains("page size") || doc.contains("per page") {
+        return true;
+    }
     // What is counted is returned: "… of branches to return", "… per page".
     let returns = |w: &str| matches!(w, "return" | "returned" | "per" | "fetch" | "list" | "show");
     // "number of results to return", "how many results per page", "maximum number of
@@ -251,6 +329,52 @@ pub(crate) fn states_maximum(doc: &str) -> bool {
             parts.len() == 2 && parts.iter().all(|p| number(p) && p.len() <= 6)
         });
     after_keyword || range
+}
+
+/// The range of a number a doc states: "between 0 and 1", "0.0 to 2.0", "(0-1)",
+/// "[0, 1]", "0–100". A range says what a unitless level, score or ratio means.
+pub(crate) fn stated_range(doc: &str) -> Option<(f64, f64)> {
+    // Numbers (with decimals) and the words and signs between them, in order.
+    let mut items: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let flush = |current: &mut String, items: &mut Vec<String>| {
+        if !current.is_empty() {
+            items.push(std::mem::take(current));
+        }
+    };
+    for c in doc.chars() {
+        let numeric = c.is_ascii_digit()
+            || (c == '.' && current.chars().all(|d| d.is_ascii_digit()) && !current.is_empty());
+        if numeric {
+            if current.chars().any(|d| !d.is_ascii_digit() && d != '.') {
+                flush(&mut current, &mut items);
+            }
+            current.push(c);
+        } else if c.is_alphabetic() {
+            if current.chars().any(|d| d.is_ascii_digit()) {
+                flush(&mut current, &mut items);
+            }
+            current.push(c);
+        } else {
+            flush(&mut current, &mut items);
+            if matches!(c, '-' | '–' | '—' | ',') {
+                items.push(c.to_string());
+            }
+        }
+    }
+    flush(&mut current, &mut items);
+    let number = |w: &str| w.parse::<f64>().is_ok() && w.len() <= 8;
+    let dash = |i: usize| items.get(i).is_some_and(|w| w == "-");
+    (0..items.len().saturating_sub(2)).find_map(|i| {
+        let (low, sep, high) = (&items[i], &items[i + 1], &items[i + 2]);
+        // `2024-01-31` is a date: a chain of dashed numbers, not a range.
+        let date = sep == "-" && (dash(i + 3) || (i > 0 && dash(i - 1)));
+        let range = number(low)
+            && number(high)
+            && !date
+            && matches!(sep.as_str(), "-" | "–" | "—" | "to" | "and" | ",");
+        range.then(|| (low.parse().unwrap_or(0.0), high.parse().unwrap_or(0.0)))
+    })
 }
 
 /// Whether a doc says a "timestamp" names one object, as Slack's message timestamps do:
@@ -338,9 +462,10 @@ pub(crate) fn restates(doc: &str, name_key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        names_an_object, restates, says_cursor_or_id, says_result_count, states_time_format,
-        states_unit,
+        names_an_object, restates, said_in_description, says_cursor_or_id, says_result_count,
+        states_time_format, states_unit,
     };
+    use crate::{Description, Tool};
 
     #[test]
     fn units_stated_in_docs() {
@@ -414,6 +539,59 @@ mod tests {
         assert!(!super::states_maximum(
             "max results to return (default 100)"
         ));
+    }
+
+    #[test]
+    fn what_a_tool_description_says_of_a_parameter() {
+        let tool = |text: &str| Tool {
+            description: Some(Description::text(text)),
+            ..Tool::default()
+        };
+        let t = tool(
+            "Create a task. priority: 1=urgent 2=high; due_date: Unix ms. Set `parent` to a task id.",
+        );
+        assert_eq!(said_in_description(&t, "due_date"), Some("Unix ms"));
+        let t = tool("Get time entries. start_date/end_date are Unix ms timestamps.");
+        assert_eq!(
+            said_in_description(&t, "end_date"),
+            Some("are Unix ms timestamps")
+        );
+        assert_eq!(
+            said_in_description(&t, "start_date"),
+            Some("are Unix ms timestamps")
+        );
+        let t =
+            tool("Args: name: The Redis key path: The JSON path to retrieve (default: root '$').");
+        assert!(said_in_description(&t, "path").is_some_and(|s| s.starts_with("The JSON path")));
+        let t = tool("List files in a specified path, and the path of each.");
+        assert_eq!(said_in_description(&t, "path"), None);
+        let t = tool("The `mode` is either `fast` or `full`.");
+        assert_eq!(
+            said_in_description(&t, "mode"),
+            Some("is either `fast` or `full`")
+        );
+    }
+
+    #[test]
+    fn ranges_stated_in_docs() {
+        for doc in [
+            "sampling temperature between 0 and 2",
+            "confidence (0.0-1.0)",
+            "a ratio from 0 to 1",
+            "threshold in [0, 1]",
+            "speed multiplier, 0.5–4",
+        ] {
+            assert!(super::stated_range(doc).is_some(), "{doc}");
+        }
+        assert_eq!(super::stated_range("between 0 and 2"), Some((0.0, 2.0)));
+        for doc in [
+            "the timeout",
+            "wait 30 seconds",
+            "since 2024-01-31",
+            "version 1.2",
+        ] {
+            assert_eq!(super::stated_range(doc), None, "{doc}");
+        }
     }
 
     #[test]

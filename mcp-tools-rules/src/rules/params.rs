@@ -2,7 +2,7 @@
 
 use super::evidence;
 use crate::{
-    catalog::Rule,
+    catalog::{Evidence, Rule},
     model::{Kind, Origin, Param, Tool},
     report::{ParamPart, Reports, Target},
     words,
@@ -10,7 +10,7 @@ use crate::{
 
 /// Whether a parameter's name says nothing about what it holds and nothing else does:
 /// no doc, or a doc that only restates the name ("The id."), and a plain type.
-pub(crate) fn is_vague_generic(param: &Param) -> bool {
+pub(crate) fn is_vague_generic(tool: &Tool, param: &Param) -> bool {
     let key = param.key.as_str();
     if !words::GENERIC_PARAM_NAMES.contains(&key) {
         return false;
@@ -19,7 +19,8 @@ pub(crate) fn is_vague_generic(param: &Param) -> bool {
     let plain = param.kind.is_plain();
     // Only a doc that repeats the name itself ("The id.") says nothing: "The project ID"
     // on `get_project` says whose id it is, even though the tool's name says it too.
-    plain && (!evidence::is_documented(param) || evidence::restates(&evidence::doc_of(param), key))
+    let doc = evidence::doc_of(tool, param);
+    plain && (doc.trim().is_empty() || evidence::restates(&doc, key))
 }
 
 /// Words of a number's name that make it a position, whose base a model must be told.
@@ -44,11 +45,26 @@ pub(crate) fn is_self_describing(param: &Param) -> bool {
     own_type || (!words::GENERIC_PARAM_NAMES.contains(&key) && (named || switch || counted))
 }
 
+/// Whether values of a kind are written as text by the model: text, a list of it, or a
+/// value the schema does not type. Objects and enums are described by their own schema.
+fn written_as_text(kind: &Kind) -> bool {
+    match kind {
+        Kind::Text | Kind::Any => true,
+        Kind::List(item) => matches!(**item, Kind::Text | Kind::Any),
+        _ => false,
+    }
+}
+
 /// Whether a parameter holds a path or a file name: `path`, `repo_path`, `filename`,
 /// `output_file`, `dir`, `folder` (in any case style).
 pub(crate) fn is_path_like(param: &Param) -> bool {
     let key = param.key.as_str();
-    !param.is_numeric()
+    // `save_to_file` switches something on; `file_pattern` matches names, it locates none;
+    // a `file` object (`{"name", "size"}`) is described by its own fields.
+    written_as_text(&param.kind)
+        && !key
+            .split('_')
+            .any(|w| matches!(w, "pattern" | "patterns" | "glob" | "globs" | "mask" | "extension" | "extensions"))
         && key.split('_').any(|w| {
             matches!(
                 w,
@@ -60,14 +76,30 @@ pub(crate) fn is_path_like(param: &Param) -> bool {
         && !matches!(words::last_word(key), "id" | "ids" | "url" | "count" | "type" | "content" | "contents")
 }
 
+/// Whether the tool's description says how every path is written ("always use absolute
+/// paths", "paths are relative to the workspace").
+fn says_how_paths_are_written(tool: &Tool) -> bool {
+    let text = tool.description_text().unwrap_or("").to_lowercase();
+    [
+        "absolute path",
+        "relative path",
+        "relative to",
+        "absolute or relative",
+        "full path",
+    ]
+    .iter()
+    .any(|phrase| text.contains(phrase))
+}
+
 /// `path_format`: a path says how it is written. An undocumented one leaves the model to
 /// guess absolute or relative, and relative to what, the mistake absolute paths exist to
 /// design out.
 pub(crate) fn check_path_format(tool: &Tool, cx: &mut Reports<'_>) {
-    for param in tool
-        .all_params()
-        .filter(|p| is_path_like(p) && !super::description::documented_anywhere(tool, p))
-    {
+    for param in tool.all_params().filter(|p| {
+        is_path_like(p)
+            && !super::description::documented_anywhere(tool, p)
+            && !says_how_paths_are_written(tool)
+    }) {
         let name = &param.path;
         let fix = match param.origin {
             Origin::Param | Origin::Field => {
@@ -88,7 +120,7 @@ pub(crate) fn check_path_format(tool: &Tool, cx: &mut Reports<'_>) {
 
 /// `generic_param_name`: `user_id`, or a `user` whose doc says what it holds.
 pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
-    for param in tool.all_params().filter(|p| is_vague_generic(p)) {
+    for param in tool.all_params().filter(|p| is_vague_generic(tool, p)) {
         let name = &param.path;
         let better = match param.key.as_str() {
             "id" => format!(
@@ -123,7 +155,16 @@ pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
                 },
             )
         };
-        cx.rule(
+        // `get_monitor(id)`: the tool's name says whose id it is, which a model may well
+        // read right; with no object named anywhere, nothing does.
+        // A field's object names what it is of (`assignee.id`).
+        let evidence = if names_an_object(tool) || param.path.contains('.') {
+            Evidence::Judgment
+        } else {
+            Evidence::Certain
+        };
+        cx.on(
+            evidence,
             Rule::GenericParamName,
             Target::Param { id: param.id, part: ParamPart::Name },
             format!("{} `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email", noun(param)),
@@ -132,12 +173,62 @@ pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
     }
 }
 
+/// Whether a word of the tool's name, namespace included, names the object it acts on
+/// (`get_monitor`, `issue_close`): a word that is no verb and no filler.
+fn names_an_object(tool: &Tool) -> bool {
+    let mut name = tool.action_key();
+    if let Some(ns) = &tool.namespace {
+        name = format!("{}_{name}", words::normalize(ns));
+    }
+    name.split('_').any(|w| {
+        w.len() > 2
+            && !words::is_verb(w)
+            && !matches!(w, "by" | "for" | "all" | "one" | "the" | "and" | "with")
+    })
+}
+
+/// Quantities that always have a unit, where a wrong guess is off by a factor: a time
+/// span, money, a weight, a distance. Other quantity words may be unitless in a domain
+/// (a sampling `temperature`, a `speed` multiplier, a `size` in items) or have a unit
+/// every reader assumes (a font size in points): whether they need one is a judgment.
+const CERTAIN_QUANTITIES: &[&str] = &[
+    "timeout",
+    "duration",
+    "delay",
+    "interval",
+    "ttl",
+    "elapsed",
+    "latency",
+    "lifetime",
+    "expiry",
+    "backoff",
+    "cooldown",
+    "uptime",
+    "downtime",
+    "wait",
+    "price",
+    "cost",
+    "fee",
+    "budget",
+    "balance",
+    "salary",
+    "revenue",
+    "spend",
+    "weight",
+    "mass",
+    "distance",
+    "radius",
+    "diameter",
+    "altitude",
+    "elevation",
+];
+
 /// `unit_in_name`: `timeout_ms`, `#[param(unit = "ms")]`, or a doc that states the unit.
 pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
     for param in tool.all_params().filter(|p| p.is_numeric()) {
         let name = &param.path;
         let key = param.key.as_str();
-        let doc = evidence::doc_of(param);
+        let doc = evidence::doc_of(tool, param);
         if param.stated_unit().is_some()
             || words::COUNT_NAMES.contains(&key)
             || words::LIMIT_NAMES.contains(&key)
@@ -158,6 +249,19 @@ pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
         {
             continue;
         }
+        let certain = CERTAIN_QUANTITIES.contains(quantity);
+        // A level, score, ratio or multiplier with its small range stated (a [0, 1]
+        // confidence, a sampling temperature of 0–2, a speed multiplier of 0.5–4) has no unit
+        // to state: the range says what it means. A physical range (-30 to 30) names none.
+        let range = match (param.min, param.max) {
+            (Some(min), Some(max)) => Some((min, max)),
+            _ => evidence::stated_range(&doc),
+        };
+        let level = range
+            .is_some_and(|(min, max)| (0.0..=10.0).contains(&min) && (0.0..=10.0).contains(&max));
+        if level && !certain {
+            continue;
+        }
         let example = suggested_unit(quantity);
         let spelled = spelled_unit(example);
         let help = match param.origin {
@@ -168,7 +272,12 @@ pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
                 "put the unit in the name (`{key}_{example}`), or state it in its `description` (\"… in {spelled}\")"
             ),
         };
-        cx.rule(
+        cx.on(
+            if certain {
+                Evidence::Certain
+            } else {
+                Evidence::Judgment
+            },
             Rule::UnitInName,
             Target::Param {
                 id: param.id,
@@ -255,9 +364,24 @@ fn suggested_unit(quantity: &str) -> &'static str {
 
 /// Whether a number bounds how many results come back: `limit`, `maxResults`, `top_k`,
 /// `tail_lines`, or a `head` whose doc says "first N lines".
-pub(crate) fn is_result_count(param: &Param) -> bool {
+pub(crate) fn is_result_count(tool: &Tool, param: &Param) -> bool {
     let key = param.key.as_str();
+    // "Number of elements to remove": a count of what the call changes, not of what it
+    // returns.
+    let doc = evidence::doc_of(tool, param);
+    let acted_on = [
+        "to remove",
+        "to delete",
+        "to create",
+        "to add",
+        "to insert",
+        "to generate",
+        "to send",
+    ]
+    .iter()
+    .any(|phrase| doc.contains(phrase));
     param.is_numeric()
+        && !acted_on
         && (words::LIMIT_NAMES.contains(&key)
             // `tail_lines`, `num_results`; not `skip_lines`, an offset.
             || (key.contains('_')
@@ -267,7 +391,7 @@ pub(crate) fn is_result_count(param: &Param) -> bool {
                     words::first_word(key),
                     "skip" | "offset" | "start" | "from" | "min" | "total" | "context"
                 ))
-            || evidence::says_result_count(&evidence::doc_of(param)))
+            || evidence::says_result_count(&evidence::doc_of(tool, param)))
 }
 
 /// The smallest `max` that bounds nothing: no context holds a million results, and
@@ -281,8 +405,8 @@ fn schema_max(param: &Param) -> bool {
 
 /// `bounded_limit`: a result count has a maximum: in the schema, or at least in its doc.
 pub(crate) fn check_bounded_limit(tool: &Tool, cx: &mut Reports<'_>) {
-    for param in tool.all_params().filter(|p| is_result_count(p)) {
-        if schema_max(param) || evidence::states_maximum(&evidence::doc_of(param)) {
+    for param in tool.all_params().filter(|p| is_result_count(tool, p)) {
+        if schema_max(param) || evidence::states_maximum(&evidence::doc_of(tool, param)) {
             continue;
         }
         let name = &param.path;
@@ -295,7 +419,15 @@ pub(crate) fn check_bounded_limit(tool: &Tool, cx: &mut Reports<'_>) {
         } else {
             "states no maximum"
         };
-        cx.rule(
+        // `limit`, `max_results`, `per_page` say they cap results; a count known only from a
+        // suffix or its doc (`tail_lines`, "number of items") may cap something else.
+        let evidence = if words::LIMIT_NAMES.contains(&param.key.as_str()) {
+            Evidence::Certain
+        } else {
+            Evidence::Judgment
+        };
+        cx.on(
+            evidence,
             Rule::BoundedLimit,
             Target::Param { id: param.id, part: ParamPart::Name },
             format!("`{name}` counts results but {what}: a model asking for 10000 floods its own context"),
@@ -307,8 +439,8 @@ pub(crate) fn check_bounded_limit(tool: &Tool, cx: &mut Reports<'_>) {
 /// `bounded_limit_unenforced`: a result count whose maximum only its doc states: the model
 /// may read it, but no call is checked against it, and a client's form shows no bound.
 pub(crate) fn check_bounded_limit_unenforced(tool: &Tool, cx: &mut Reports<'_>) {
-    for param in tool.all_params().filter(|p| is_result_count(p)) {
-        if schema_max(param) || !evidence::states_maximum(&evidence::doc_of(param)) {
+    for param in tool.all_params().filter(|p| is_result_count(tool, p)) {
+        if schema_max(param) || !evidence::states_maximum(&evidence::doc_of(tool, param)) {
             continue;
         }
         let name = &param.path;
@@ -331,7 +463,7 @@ pub(crate) fn check_bounded_limit_unenforced(tool: &Tool, cx: &mut Reports<'_>) 
 
 /// Whether a parameter's name says it is a point in time: `since`, `created_at`,
 /// `due_date`, or a `before`/`after` whose doc speaks of a date or a time.
-pub(crate) fn is_point_in_time(param: &Param) -> bool {
+pub(crate) fn is_point_in_time(tool: &Tool, param: &Param) -> bool {
     let key = param.key.as_str();
     words::TIMESTAMP_NAMES.contains(&key)
         || (key.contains('_') && words::TIMESTAMP_SUFFIXES.contains(&words::last_word(key)))
@@ -339,18 +471,18 @@ pub(crate) fn is_point_in_time(param: &Param) -> bool {
         || (matches!(key, "before" | "after")
             && ["date", "time", "timestamp"]
                 .iter()
-                .any(|w| words::has_word(&evidence::doc_of(param).replace(' ', "_"), w)))
+                .any(|w| words::has_word(&evidence::doc_of(tool, param).replace(' ', "_"), w)))
 }
 
 /// Whether another rule reports an undocumented number for its one open question: its
 /// unit (`unit_in_name`, a quantity without one) or its bound (`bounded_limit`, a result
 /// count without a `max`). A `weight_kg` or a bounded `limit` still needs its doc.
-pub(crate) fn asked_by_number_rules(param: &Param) -> bool {
+pub(crate) fn asked_by_number_rules(tool: &Tool, param: &Param) -> bool {
     let quantity = words::QUANTITY_WORDS
         .iter()
         .any(|w| words::has_word(&param.key, w));
     param.is_numeric()
-        && ((is_result_count(param) && !schema_max(param))
+        && ((is_result_count(tool, param) && !schema_max(param))
             || (quantity
                 && param.stated_unit().is_none()
                 && !words::COUNT_NAMES.contains(&param.key.as_str())))
@@ -363,8 +495,13 @@ pub(crate) fn check_timestamp_format(tool: &Tool, cx: &mut Reports<'_>) {
         let name = &param.path;
         let key = param.key.as_str();
         let last = words::last_word(key);
-        let doc = evidence::doc_of(param);
-        let is_timestamp = is_point_in_time(param);
+        let doc = evidence::doc_of(tool, param);
+        // An object (`{"dateTime", "timeZone"}`) is described by its own fields.
+        let is_timestamp = is_point_in_time(tool, param)
+            && !matches!(
+                param.kind,
+                Kind::Own | Kind::Map | Kind::List(_) | Kind::Boolean
+            );
         // A malformed `format` is reported where it is written; do not report it missing.
         if !is_timestamp
             || param.stated_unit().is_some()
@@ -375,6 +512,10 @@ pub(crate) fn check_timestamp_format(tool: &Tool, cx: &mut Reports<'_>) {
             || evidence::says_cursor_or_id(&doc)
             || evidence::names_an_object(&doc)
             || evidence::states_time_format(&doc)
+            // "Expiration in seconds": a span of time, not a point in it.
+            || evidence::states_unit(&doc)
+            // A `pattern` (`^\d{4}-\d{2}-\d{2}$`) is the format, spelled for a machine.
+            || param.pattern.is_some()
         {
             continue;
         }
@@ -397,7 +538,15 @@ pub(crate) fn check_timestamp_format(tool: &Tool, cx: &mut Reports<'_>) {
             ),
             (Origin::Property, false) => "add `\"format\": \"date-time\"` to it, or say the format in its `description` (\"ISO 8601\", \"YYYY-MM-DD\")".to_owned(),
         };
-        cx.rule(
+        // Documented nowhere, nothing tells how to write it; a doc that speaks of it may
+        // mean the one form its domain uses.
+        let evidence = if super::description::documented_anywhere(tool, param) {
+            Evidence::Judgment
+        } else {
+            Evidence::Certain
+        };
+        cx.on(
+            evidence,
             Rule::TimestampFormat,
             Target::Param { id: param.id, part: ParamPart::Name },
             format!("`{name}` is a point in time without a stated format: models write \"yesterday\", local times and epoch seconds"),
@@ -426,8 +575,11 @@ pub(crate) fn check_absolute_value(tool: &Tool, cx: &mut Reports<'_>) {
     };
     let action = &tool.action_key();
     // Actions are judged by their verb only: `apply_diff` applies a patch, it adds nothing.
+    // An action's verb is relative in some domains only (`add_to_queue` queues, it adds
+    // to no value): a judgment; a parameter named a delta is one in any.
     if prefixed(action) {
-        cx.rule(
+        cx.on(
+            Evidence::Judgment,
             Rule::AbsoluteValue,
             Target::Name,
             format!(

@@ -56,10 +56,22 @@ use score::{Report, Score};
 /// (errors and warnings), each what the rules reach now, less 0.01, rounded down to two
 /// places. The goals are 0.90, 0.85, 0.90 and 0.75 (RULES.md says where each stands); a
 /// floor is raised as the rules reach more, never lowered to let a change through.
-const FLOOR_ERROR_PRECISION: f64 = 0.75;
-const FLOOR_WARNING_PRECISION: f64 = 0.78;
-const FLOOR_CERTAIN_RECALL: f64 = 0.87;
-const FLOOR_RECALL: f64 = 0.57;
+const FLOOR_ERROR_PRECISION: f64 = 0.95;
+const FLOOR_WARNING_PRECISION: f64 = 0.80;
+const FLOOR_CERTAIN_RECALL: f64 = 0.92;
+const FLOOR_RECALL: f64 = 0.62;
+
+/// The floor of each rule's errors against certain flaws on the held-out half, for the
+/// rules with ten errors or more there (fewer measure nothing): what each reaches now, less
+/// 0.01. A rule not listed that reaches ten errors must reach the goal, 0.90.
+const RULE_FLOORS: &[(&str, f64)] = &[
+    ("bounded_limit", 0.96),
+    ("effect_declared", 0.95),
+    ("path_format", 0.96),
+];
+
+/// Errors a rule must make on the held-out half before its precision is held to a floor.
+const RULE_FLOOR_MIN_ERRORS: usize = 10;
 
 /// The corpus, relative to the repository.
 const CORPUS: &str = "tests/corpus";
@@ -138,6 +150,17 @@ fn rules_hold_on_the_held_out_half_of_the_corpus() {
             "held-out errors of `{rule}`: {errors}, on certain flaws {}",
             precision.map_or_else(|| "–".to_owned(), |p| format!("{p:.2}"))
         );
+        let floor = RULE_FLOORS
+            .iter()
+            .find(|(r, _)| *r == rule)
+            .map_or(0.90, |(_, floor)| *floor);
+        if errors >= RULE_FLOOR_MIN_ERRORS && precision.unwrap_or(0.0) < floor {
+            let _ = writeln!(
+                failures,
+                "held-out errors of `{rule}` are right on certain flaws {:.3} of the time, below its floor {floor:.2}",
+                precision.unwrap_or(0.0)
+            );
+        }
     }
     assert!(
         failures.is_empty(),
@@ -252,13 +275,19 @@ fn the_macro_reports_what_the_library_reports() {
         .map(|s| generate::port(s).unwrap_or_else(|e| panic!("cannot port {e}")))
         .collect();
     let members: Vec<_> = ports.iter().map(|p| &p.member).collect();
-    let build = Workspace::write("corpus", &members).check(&["--workspace"]);
-    let mut built = rule_reports(&build, &servers, &ports);
+    let checked = Workspace::write("corpus", &members).check(&["--workspace"]);
+    let mut built = rule_reports(&checked, &servers, &ports);
     built.retain(|r| r.server != EDGE_CASES);
     servers.pop();
     let linted: Vec<Report> = servers.iter().flat_map(lint).collect();
+    // The ports take an object argument as a type of their own, whose fields the library
+    // judges too (`filters.created_at`): compare the reports on what both see.
     let keyed = |reports: &[Report]| -> std::collections::BTreeSet<Report> {
-        reports.iter().cloned().collect()
+        reports
+            .iter()
+            .filter(|r| !r.target.contains('.'))
+            .cloned()
+            .collect()
     };
     let (built, linted) = (keyed(&built), keyed(&linted));
     assert!(
@@ -375,9 +404,8 @@ fn read_annotations_in(
     let mut flaws = BTreeMap::new();
     let mut problems = Vec::new();
     for server in servers {
-        // Flaws of servers the rules are measured on are marked certain or a judgment.
-        let marked = corpus == AFTER_FREEZE || half(&server.name) == Half::HeldOut;
-        match annotations::read(corpus, server, marked) {
+        // Every flaw is marked certain or a judgment.
+        match annotations::read(corpus, server, true) {
             Ok(a) => {
                 flaws.insert(server.name.clone(), a.flaws);
             }
@@ -410,11 +438,24 @@ fn tuning_details(score: &Score) -> String {
             r.level, r.server, r.tool, r.rule, r.target
         );
     }
+    out.push_str("\n# errors on flaws marked a judgment (tuning half)\n");
+    for r in score
+        .judged_errors
+        .iter()
+        .filter(|r| half(&r.server) == Half::Tuning)
+    {
+        let _ = writeln!(out, "{}/{} {} {}", r.server, r.tool, r.rule, r.target);
+    }
     out.push_str("\n# missed flaws (tuning half)\n");
     for (server, f) in score.missed.iter().filter(|(s, _)| half(s) == Half::Tuning) {
+        let mark = match f.certain {
+            Some(true) => "certain",
+            Some(false) => "judgment",
+            None => "unmarked",
+        };
         let _ = writeln!(
             out,
-            "{server}/{} {} {} # {}",
+            "{server}/{} {} {} {mark} # {}",
             f.tool, f.kind, f.target, f.reason
         );
     }

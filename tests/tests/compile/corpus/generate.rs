@@ -9,6 +9,8 @@ use std::{
 
 use serde_json::{Map, Value};
 
+use mcp_tools_rules::published;
+
 use super::idents;
 use crate::common_crates::Member;
 
@@ -351,7 +353,10 @@ fn param_type(
     src: &mut Source,
 ) -> (String, Vec<String>) {
     let mut keys = Vec::new();
-    let ty = match prop["type"].as_str() {
+    // An `Optional[T]` (`anyOf: [T, null]`) or `"type": [T, "null"]` is a `T` a port
+    // takes as `Option<T>`, as mcp-tools-rules reads it.
+    let prop = published::nullable(prop).map_or(prop, |(member, _)| member);
+    let ty = match published::type_of(prop) {
         Some("string") if prop.get("enum").is_some() => {
             match prop["enum"]
                 .as_array()

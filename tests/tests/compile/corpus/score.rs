@@ -104,6 +104,8 @@ pub(crate) struct Score {
     rows: BTreeMap<(Half, String), Row>,
     /// Reports that name no annotated flaw.
     pub(crate) false_reports: Vec<Report>,
+    /// Errors that name a flaw marked a judgment: a warning's worth of evidence.
+    pub(crate) judged_errors: Vec<Report>,
     /// Annotated flaws no report names, with their server.
     pub(crate) missed: Vec<(String, Flaw)>,
 }
@@ -143,6 +145,7 @@ impl Score {
             .collect();
         let mut named = BTreeSet::new();
         let mut false_reports = Vec::new();
+        let mut judged_errors = Vec::new();
         for report in reports {
             let kind = kind_of(&report.rule);
             let key = (
@@ -162,6 +165,9 @@ impl Score {
             let row = rows
                 .entry((half(&report.server), report.rule.clone()))
                 .or_default();
+            if report.level == "error" && agreed && !certain {
+                judged_errors.push(report.clone());
+            }
             if report.level == "error" {
                 row.errors += 1;
                 row.errors_on_flaw += usize::from(agreed);
@@ -196,6 +202,7 @@ impl Score {
         Score {
             rows,
             false_reports,
+            judged_errors,
             missed,
         }
     }

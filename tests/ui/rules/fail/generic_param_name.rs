@@ -1,6 +1,19 @@
-//! `generic_param_name`: a parameter named `id` whose doc only repeats the name is reported at
-//! its name.
+//! `generic_param_name`: a parameter named `id` whose doc only repeats the name is reported
+//! at its name. Where no word of the tool's name says what it is an id of, nothing does:
+//! an error. Where the name does (`shipment_get_status`), a model may read it right: a
+//! warning.
 use mcp_tools::prelude::*;
+
+/// Look up a record of any kind by its id, for the audit log.
+///
+/// Use when an audit entry names an id and you need what it points at.
+#[tool(read_only, allow(namespace_required))]
+async fn get(
+    /// The id.
+    id: String,
+) -> String {
+    format!("{id}: found")
+}
 
 /// Look up where a shipment is and when it is due.
 ///
@@ -17,6 +30,6 @@ async fn get_status(
 fn main() {
     let _ = Registry::builder()
         .server_info("t", "1")
-        .tools(tools![get_status])
+        .tools(tools![get, get_status])
         .build();
 }

@@ -1,4 +1,6 @@
-//! `timestamp_format`: a `*_at` string without a declared format is reported at its name.
+//! `timestamp_format`: a `*_at` string without a declared format is reported at its name:
+//! an error where nothing documents it, a warning where a doc speaks of it without saying
+//! how it is written (its domain may have one usual form).
 use mcp_tools::prelude::*;
 
 /// Mark a shipment as handed to the courier at the given time.
@@ -11,8 +13,9 @@ async fn mark_dispatched(
     shipment_number: String,
     /// When the courier signed for it.
     dispatched_at: String,
+    promised_at: String,
 ) -> String {
-    format!("{shipment_number} dispatched at {dispatched_at}")
+    format!("{shipment_number} dispatched at {dispatched_at}, promised at {promised_at}")
 }
 
 fn main() {
