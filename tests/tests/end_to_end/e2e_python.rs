@@ -20,7 +20,7 @@ const SCRIPT_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// The interpreter with the SDK: `PYTHON`, or the test's own virtual environment, made and
 /// filled on first use.
-fn python() -> String {
+pub(crate) fn python() -> String {
     if let Ok(python) = std::env::var("PYTHON") {
         return python;
     }

@@ -1076,7 +1076,7 @@ impl Child {
     }
 }
 
-fn fixture_server() -> PathBuf {
+pub(crate) fn fixture_server() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fixture-server"))
 }
 
@@ -1091,6 +1091,12 @@ async fn shipments_binary() -> PathBuf {
 /// example binary is built here, into the same target directory and profile (a no-op when
 /// it is up to date).
 pub(crate) async fn example_binary(bin: &str) -> PathBuf {
+    workspace_binary("mcp-tools-examples", bin).await
+}
+
+/// A binary of a workspace package, built next to the fixture server (see
+/// [`example_binary`]).
+pub(crate) async fn workspace_binary(package: &str, bin: &str) -> PathBuf {
     let fixture = fixture_server();
     let profile_dir = fixture.parent().expect("binaries live in a directory");
     let name = format!("{bin}{}", std::env::consts::EXE_SUFFIX);
@@ -1106,7 +1112,7 @@ pub(crate) async fn example_binary(bin: &str) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut build = tokio::process::Command::new(cargo);
     build
-        .args(["build", "--quiet", "-p", "mcp-tools-examples", "--bin", bin])
+        .args(["build", "--quiet", "-p", package, "--bin", bin])
         .args(["--profile", profile])
         .arg("--target-dir")
         .arg(target_dir)
@@ -1115,11 +1121,11 @@ pub(crate) async fn example_binary(bin: &str) -> PathBuf {
         .kill_on_drop(true);
     let output = tokio::time::timeout(Duration::from_secs(900), build.output())
         .await
-        .expect("building an example takes under 15 minutes")
+        .expect("building a binary takes under 15 minutes")
         .expect("cargo runs");
     assert!(
         output.status.success(),
-        "cargo build -p mcp-tools-examples --bin {bin} failed:\n{}",
+        "cargo build -p {package} --bin {bin} failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(binary.exists(), "{} was not built", binary.display());

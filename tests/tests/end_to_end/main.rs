@@ -1,5 +1,6 @@
 //! Tests with other processes: the fixture server under the rmcp, Python, TypeScript and
-//! Inspector clients, the official conformance suite, Redis, and replicas behind a balancer.
+//! Inspector clients, the official conformance suite, Redis, replicas behind a balancer, and
+//! `mcp-tools-lint` on published servers from the npm and Python package registries.
 //! They provision what they need themselves (a venv, Node and npm packages, redis-server).
 
 #[path = "../common_balancer/mod.rs"]
@@ -24,5 +25,6 @@ mod e2e_python;
 mod e2e_rmcp;
 mod e2e_tasks;
 mod e2e_typescript;
+mod lint;
 mod redis_store;
 mod replicas;
