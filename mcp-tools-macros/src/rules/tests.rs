@@ -260,16 +260,30 @@ fn description_rules() {
         ),
         ["description_length"]
     );
-    // Short is fine when it says something: "Star a GitHub repository."
+    // Short is fine when it says something beyond the name; one that only restates it
+    // is a judgment, a warning: "Star a GitHub repository." on `github_star_repository`.
     assert!(
         rules(
+            quote!(namespace = "github", destructive = false),
+            quote!(
+                #[doc = " Star a GitHub repository, to bookmark it for the user."]
+                async fn star_repository(#[doc = " Repository owner."] owner: String) {}
+            )
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        messages(
             quote!(namespace = "github", destructive = false),
             quote!(
                 #[doc = " Star a GitHub repository."]
                 async fn star_repository(#[doc = " Repository owner."] owner: String) {}
             )
         )
-        .is_empty()
+        .iter()
+        .map(|m| m.starts_with("warning: ") && m.ends_with("[rule: description_length]"))
+        .collect::<Vec<_>>(),
+        [true]
     );
     let long = "x".repeat(1300);
     assert_eq!(
