@@ -240,7 +240,7 @@ def package_name(side: str, n: int) -> str:
 
 def generate(n: int, out: Path, runtime_path: Path | None = None) -> dict[str, Path]:
     """Write `<out>/ours` and `<out>/rmcp` with `n` tools each; return their dirs."""
-    runtime_path = (runtime_path or REPO_ROOT / "mcp-tools").resolve()
+    runtime_path = (runtime_path or REPO_ROOT / "mcp-tools-runtime").resolve()
     width = max(3, len(str(max(n - 1, 0))))
     lock = REPO_ROOT / "Cargo.lock"
     ours_dir, rmcp_dir = out / "ours", out / "rmcp"
@@ -258,7 +258,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tools", type=int, default=100, help="tools per crate (default 100)")
     p.add_argument("--out", type=Path, default=REPO_ROOT / "target" / "compile-bench" / "gen")
-    p.add_argument("--runtime", type=Path, help="mcp-tools dir (default: the repo's)")
+    p.add_argument("--runtime", type=Path, help="the runtime's dir (default: the repo's mcp-tools-runtime)")
     a = p.parse_args()
     dirs = generate(a.tools, a.out, a.runtime)
     for side, d in dirs.items():

@@ -96,7 +96,7 @@ def snapshot_runtime(dest: Path) -> Path:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    crates = ("mcp-tools-shared", "mcp-tools-macros", "mcp-tools")
+    crates = ("mcp-tools-shared", "mcp-tools-rules", "mcp-tools-macros", "mcp-tools-runtime")
     for crate in crates:
         shutil.copytree(REPO_ROOT / crate, dest / crate, ignore=shutil.ignore_patterns("target"))
     # The crates inherit from the workspace manifest; keep it, minus the members not copied.
@@ -107,7 +107,7 @@ def snapshot_runtime(dest: Path) -> Path:
     for f in ("rust-toolchain.toml", "README.md"):
         if (REPO_ROOT / f).exists():
             shutil.copy(REPO_ROOT / f, dest / f)
-    return dest / "mcp-tools"
+    return dest / "mcp-tools-runtime"
 
 
 # --- smoke test: both binaries answer tools/list with the same N tools ---------------------
@@ -205,7 +205,7 @@ def main() -> None:
     scratch.mkdir(parents=True, exist_ok=True)
     t_start = time.time()
 
-    runtime = REPO_ROOT / "mcp-tools" if a.live_runtime else snapshot_runtime(scratch / "runtime-snapshot")
+    runtime = REPO_ROOT / "mcp-tools-runtime" if a.live_runtime else snapshot_runtime(scratch / "runtime-snapshot")
     crates = {n: gen.generate(n, scratch / f"gen-{n}", runtime) for n in (a.tools, a.baseline_tools)}
     for dirs in crates.values():
         for d in dirs.values():

@@ -155,9 +155,9 @@ impl Workspace {
 fn root_manifest(dirs: &BTreeSet<&str>) -> String {
     let root = fs::read_to_string(Path::new(REPO).join("Cargo.toml")).expect("read Cargo.toml");
     let runtime = Path::new(REPO)
-        .join("mcp-tools")
+        .join("mcp-tools-runtime")
         .canonicalize()
-        .expect("find mcp-tools");
+        .expect("find mcp-tools-runtime");
     let runtime = serde_json::to_string(&runtime.to_string_lossy()).expect("a path as a string");
     let members = dirs.iter().fold(String::new(), |mut out, d| {
         let _ = writeln!(out, "    {d:?},");

@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Attribute, Ident, ImplItem, Item, Meta, Token, TraitItem, UseTree};
 
 /// The runtime crate's sources, beside this package.
-const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../mcp-tools/src");
+const SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../mcp-tools-runtime/src");
 
 /// The floor of each top-level module of the runtime. A module imports from its own floor and
 /// the floors below it, never from a higher one; the crate root (lib.rs) is the facade above
