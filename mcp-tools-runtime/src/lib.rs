@@ -14,6 +14,7 @@ mod fields;
 mod handle;
 mod handler;
 pub mod limits;
+pub mod lint;
 pub mod meta;
 mod optimizer;
 pub mod output;

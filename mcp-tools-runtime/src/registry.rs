@@ -15,6 +15,7 @@ use crate::{
     definition::{self, ToolDefinition},
     discovery::{self, Index},
     limits,
+    lint::{self, Level, Levels, Lint, LintPolicy},
     meta::{AliasMeta, BinaryPolicy},
     optimizer::Budgets,
     seal::Sealer,
@@ -81,6 +82,8 @@ pub(crate) struct Inner {
     pub(crate) instructions: Option<String>,
     pub(crate) page_size: usize,
     pub(crate) default_caller: Caller,
+    /// The levels `Registry::lint` judges the tools at.
+    pub(crate) rule_levels: Levels,
     /// Changes whenever the listed catalog does, so stale cursors are refused.
     pub(crate) catalog_tag: u32,
     /// Mints and checks the cursors clients hand back.
@@ -137,6 +140,8 @@ pub struct RegistryBuilder {
     idempotency_retention: std::time::Duration,
     limits: limits::Limits,
     tasks: task::Settings,
+    lint: LintPolicy,
+    rule_levels: Levels,
 }
 
 /// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
@@ -235,7 +240,20 @@ impl Registry {
             idempotency_retention: limits::DEFAULT_IDEMPOTENCY_RETENTION,
             tasks: task::Settings::default(),
             limits: limits::Limits::default(),
+            lint: LintPolicy::Off,
+            rule_levels: lint::default_levels(),
         }
+    }
+
+    /// The design rules on every tool of the registry, as clients get it from `tools/list`
+    /// (`mcp-tools-lint` would report the same of the served registry), at the levels of
+    /// [`RegistryBuilder::rule_levels`].
+    #[must_use]
+    pub fn lint(&self) -> Vec<Lint> {
+        lint::lint(
+            self.inner.entries.iter().map(ToolDefinition::tool),
+            &self.inner.rule_levels,
+        )
     }
 
     /// The tools exactly as `tools/list` sends them, all pages in order.
@@ -306,6 +324,46 @@ impl fmt::Debug for Registry {
 }
 
 impl RegistryBuilder {
+    /// What [`RegistryBuilder::build`] does with the design rules' reports on the tools:
+    /// nothing (the default: `#[tool]` checked them at compile time), log them, or refuse
+    /// to build on an error. See [`crate::lint`].
+    #[must_use]
+    pub fn lint(mut self, policy: LintPolicy) -> Self {
+        self.lint = policy;
+        self
+    }
+
+    /// The levels the rules judge the registry's tools at, at build and in
+    /// [`Registry::lint`]: by default a published server's, every rule at its default
+    /// level but `namespace_required`.
+    #[must_use]
+    pub fn rule_levels(mut self, levels: Levels) -> Self {
+        self.rule_levels = levels;
+        self
+    }
+
+    /// Runs the rules as the lint policy says; errors are problems under `Refuse`.
+    fn apply_lint(&self, problems: &mut Vec<String>) {
+        if self.lint == LintPolicy::Off {
+            return;
+        }
+        for found in lint::lint(
+            self.tools.iter().map(ToolDefinition::tool),
+            &self.rule_levels,
+        ) {
+            if self.lint == LintPolicy::Refuse && found.report.level == Level::Error {
+                problems.push(found.to_string());
+            } else {
+                tracing::warn!(
+                    tool = %found.tool,
+                    rule = found.report.rule.id(),
+                    level = found.report.level.name(),
+                    "{found}"
+                );
+            }
+        }
+    }
+
     /// Adds a value that tools take as `State<T>`; one value per type.
     #[must_use]
     pub fn state<T: Send + Sync + 'static>(mut self, value: T) -> Self {
@@ -531,6 +589,7 @@ impl RegistryBuilder {
             }
         }
         definition::link_handles(&mut self.tools, &mut problems);
+        self.apply_lint(&mut problems);
         if let Some(pinned) = &self.discovery {
             for name in [SEARCH_TOOL, CALL_TOOL] {
                 if owners.contains_key(name) {
@@ -644,6 +703,7 @@ impl RegistryBuilder {
                 instructions: self.instructions,
                 page_size: self.page_size,
                 default_caller: self.default_caller,
+                rule_levels: self.rule_levels,
                 catalog_tag,
                 sealer: self.sealer.unwrap_or_else(Sealer::random),
                 store: self

@@ -785,7 +785,7 @@ mod values {
     #![allow(clippy::unused_async, reason = "#[tool] fns are async")]
     use mcp_tools::prelude::*;
 
-    /// Create an API key for the account.
+    /// Create an API key for the account; the secret is shown once.
     #[tool(namespace = "account", destructive = false)]
     pub(super) async fn create_api_key(
         /// What the key is for, shown beside it.

@@ -27,6 +27,7 @@ mod extraction;
 mod handles;
 mod http_hostile;
 mod http_stateless;
+mod lint;
 mod module_graph;
 mod oauth;
 mod plans;

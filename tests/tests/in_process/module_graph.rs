@@ -33,9 +33,10 @@ const FLOORS: &[(&str, u8)] = &[
     ("catalog", 5),
     // 4: the registry: every tool of a server, checked once.
     ("registry", 4),
-    // 3: what one tool is.
+    // 3: what one tool is; the design rules on what tools are listed.
     ("definition", 3),
     ("task", 3),
+    ("lint", 3),
     // 2: what shapes an answer: budgets, pages, plans, discovery; fixed resources and prompts.
     ("optimizer", 2),
     ("page", 2),

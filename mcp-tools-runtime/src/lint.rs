@@ -1,0 +1,77 @@
+//! The design rules on a registry's tools, as `mcp-tools-lint` judges a published server:
+//! each tool as clients get it from `tools/list`, read by `mcp_tools_rules::published`.
+//!
+//! `#[tool]` already checked its tools at compile time, with the crate's levels; here the
+//! same rules judge what the registry lists, whoever defined it, so a tool that reaches the
+//! registry another way meets them too, and a test can hold a server to what the linter
+//! would say of it.
+
+use std::fmt;
+
+pub use mcp_tools_rules::{Evidence, Level, Levels, Report, Rule};
+use mcp_tools_rules::{check, published};
+use rmcp::model::Tool;
+
+/// One report on one tool of a registry.
+#[derive(Clone, Debug)]
+pub struct Lint {
+    /// The tool's wire name.
+    pub tool: String,
+    /// Where the report points, as a JSON pointer into the registry's `tools/list` answer
+    /// (`/tools/3/inputSchema/properties/path`).
+    pub pointer: String,
+    /// The rule's report.
+    pub report: Report,
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tool `{}` ({}): {}",
+            self.tool, self.pointer, self.report
+        )
+    }
+}
+
+/// What `RegistryBuilder::build` does with the rules' reports on its tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LintPolicy {
+    /// Nothing: `#[tool]` checked its tools when the crate was built. `Registry::lint` still
+    /// answers on demand.
+    #[default]
+    Off,
+    /// Log every report (a `tracing` warning each) and serve.
+    Log,
+    /// Refuse to build on an error-level report, naming the tool, the rule and the fix;
+    /// log the warnings.
+    Refuse,
+}
+
+/// The levels a registry judges its tools at unless told otherwise: those of a published
+/// server (`namespace_required` allowed: the registry's names are its contract).
+pub(crate) fn default_levels() -> Levels {
+    published::levels()
+}
+
+/// Judges `tools` (in the order `tools/list` gives them) at `levels`.
+pub(crate) fn lint<'a>(tools: impl IntoIterator<Item = &'a Tool>, levels: &Levels) -> Vec<Lint> {
+    let listed: Vec<serde_json::Value> = tools
+        .into_iter()
+        .filter_map(|tool| serde_json::to_value(tool).ok())
+        .collect();
+    let namespace = published::common_namespace(&listed);
+    let mut lints = Vec::new();
+    for (index, listed) in listed.iter().enumerate() {
+        let definition = published::definition(listed, namespace.as_deref());
+        let name = listed["name"].as_str().unwrap_or_default();
+        for report in check(&definition.tool, levels) {
+            lints.push(Lint {
+                tool: name.to_owned(),
+                pointer: format!("/tools/{index}{}", definition.pointer(&report.target)),
+                report,
+            });
+        }
+    }
+    lints
+}
