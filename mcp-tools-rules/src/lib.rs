@@ -18,7 +18,7 @@
 //!
 //! let listed = serde_json::json!({
 //!     "name": "delete_file",
-//!     "description": "Delete a file.",
+//!     "description": "Delete a file from the workspace; it cannot be restored.",
 //!     "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}},
 //!     "annotations": {"destructiveHint": false}
 //! });

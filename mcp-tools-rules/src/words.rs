@@ -1082,6 +1082,44 @@ pub const FILLER_OPENINGS: &[&str] = &[
     "description",
 ];
 
+/// Words a description may add to a tool's name without saying anything more
+/// (`description_length`: "Get the details of an issue." on `get_issue`).
+pub const RESTATING_WORDS: &[&str] = &[
+    "a",
+    "all",
+    "an",
+    "and",
+    "by",
+    "current",
+    "data",
+    "details",
+    "existing",
+    "for",
+    "from",
+    "given",
+    "id",
+    "in",
+    "info",
+    "information",
+    "item",
+    "its",
+    "list",
+    "my",
+    "new",
+    "of",
+    "on",
+    "one",
+    "or",
+    "single",
+    "specific",
+    "that",
+    "the",
+    "this",
+    "to",
+    "with",
+    "your",
+];
+
 /// Generated text that says nothing wherever it stands (`description_placeholder`): an
 /// `OpenAPI` error list of bare status codes.
 pub const BOILERPLATE: &[&str] = &["error responses:"];
@@ -1158,6 +1196,7 @@ mod tests {
         ("ADDITIVE_VERBS", ADDITIVE_VERBS),
         ("READ_ONLY_VERBS", READ_ONLY_VERBS),
         ("OVERWRITE_VERBS", OVERWRITE_VERBS),
+        ("RESTATING_WORDS", RESTATING_WORDS),
     ];
 
     #[test]

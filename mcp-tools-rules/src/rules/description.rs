@@ -105,12 +105,6 @@ fn mentioned_params(text: &str, tool: &Tool) -> Option<String> {
     (named.len() >= 3).then(|| named.join(", "))
 }
 
-/// Words a description may add to a name without saying anything more.
-const RESTATING: &[&str] = &[
-    "a", "an", "the", "new", "all", "of", "for", "to", "in", "on", "by", "from", "with", "and",
-    "or", "specific", "given", "existing", "one", "single", "its", "this", "that", "current",
-    "your", "my", "an", "item", "details", "information", "info", "data", "list", "by", "id",
-];
 
 /// Whether a description of one short sentence only restates the tool's name: every word
 /// of it is a word of the name (namespace included, in any inflection) or a filler word
@@ -128,7 +122,10 @@ fn restates_name(text: &str, tool: &Tool) -> bool {
     // `issues` for `issue`, `creates` and `created` for `create`.
     let stem = |w: &str| -> String {
         let w = w.trim_end_matches('s');
-        w.strip_suffix("ed").or_else(|| w.strip_suffix('e')).unwrap_or(w).to_owned()
+        w.strip_suffix("ed")
+            .or_else(|| w.strip_suffix('e'))
+            .unwrap_or(w)
+            .to_owned()
     };
     let words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric())
@@ -137,7 +134,7 @@ fn restates_name(text: &str, tool: &Tool) -> bool {
         .collect();
     words.len() >= 2
         && words.iter().all(|w| {
-            RESTATING.contains(&w.as_str())
+            words::RESTATING_WORDS.contains(&w.as_str())
                 || name_words.iter().any(|n| *n == w || stem(n) == stem(w))
         })
 }
@@ -198,7 +195,6 @@ pub(crate) fn check_description_filler(tool: &Tool, cx: &mut Reports<'_>) {
         );
     }
 }
-
 
 /// The placeholder in `text`, as written: `TODO`, `TODOs`, `todo:`, `FIXME`, "lorem ipsum"…
 fn placeholder_marker(text: &str) -> Option<String> {
