@@ -9,6 +9,7 @@
 //! annotations as the `#[tool]` keys. The corpus test checks that both paths give the same
 //! reports.
 
+use mcp_tools_shared::format::Format;
 use serde_json::Value;
 
 use crate::{
@@ -18,19 +19,6 @@ use crate::{
     report::{Hint, Target},
 };
 
-/// The formats a port keeps (what `#[param(format = …)]` accepts); others (`int32`,
-/// `json`) say nothing of a time.
-const FORMATS: &[&str] = &[
-    "date-time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname",
-];
 
 /// One published tool, read: the model, and where each of its arguments is.
 #[derive(Clone, Debug)]
@@ -191,7 +179,9 @@ fn argument(
         param.pattern = prop["pattern"].as_str().map(ToOwned::to_owned);
         param.format = prop["format"]
             .as_str()
-            .filter(|f| FORMATS.contains(f))
+            // The formats `#[param(format = …)]` takes; others (`int32`, `json`) say
+            // nothing of a time.
+            .filter(|f| Format::from_name(f).is_some())
             .map(ToOwned::to_owned);
     }
     // The fields of an object, or of the objects a list holds.

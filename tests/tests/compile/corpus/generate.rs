@@ -10,23 +10,11 @@ use std::{
 use serde_json::{Map, Value};
 
 use mcp_tools_rules::published;
+use mcp_tools_shared::format::Format;
 
 use super::idents;
 use crate::common_crates::Member;
 
-/// The formats `#[param(format = …)]` accepts (mcp-tools-macros/src/parse/param_args.rs);
-/// other formats (`int32`, `json`) are left out of the port.
-const FORMATS: &[&str] = &[
-    "date-time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname",
-];
 
 /// `src/wire_names.rs` before its asserts: every port keeps the published wire names, or
 /// it does not compile.
@@ -99,22 +87,6 @@ pub(crate) fn crate_dir(server: &str) -> String {
         .collect()
 }
 
-/// The shared first word of every tool name, when there are at least two tools and each
-/// has an action after it (`browser_click` → `browser`).
-fn common_namespace(tools: &[Value]) -> Option<String> {
-    if tools.len() < 2 {
-        return None;
-    }
-    let mut first = None;
-    for tool in tools {
-        let (word, rest) = tool["name"].as_str()?.split_once('_')?;
-        if rest.is_empty() || first.is_some_and(|f| f != word) {
-            return None;
-        }
-        first = Some(word);
-    }
-    first.map(ToOwned::to_owned)
-}
 
 /// How a port takes a tool's arguments.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -137,7 +109,7 @@ pub(crate) fn port_as(server: &Server, style: Style) -> Result<Port, String> {
         Style::Flat => crate_dir(&server.name),
         Style::Structs => format!("{}-structs", crate_dir(&server.name)),
     };
-    let namespace = common_namespace(&server.tools);
+    let namespace = published::common_namespace(&server.tools);
     let mut src = Source {
         text: String::new(),
         lines: 0,
@@ -367,7 +339,7 @@ fn param_type(
             }
         }
         Some("string") => {
-            if let Some(format) = prop["format"].as_str().filter(|f| FORMATS.contains(f)) {
+            if let Some(format) = prop["format"].as_str().filter(|f| Format::from_name(f).is_some()) {
                 keys.push(format!("format = {format:?}"));
             }
             if let Some(pattern) = prop["pattern"].as_str() {
