@@ -19,7 +19,6 @@ use crate::{
     report::{Hint, Target},
 };
 
-
 /// One published tool, read: the model, and where each of its arguments is.
 #[derive(Clone, Debug)]
 pub struct Definition {

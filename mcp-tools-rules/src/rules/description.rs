@@ -105,7 +105,6 @@ fn mentioned_params(text: &str, tool: &Tool) -> Option<String> {
     (named.len() >= 3).then(|| named.join(", "))
 }
 
-
 /// Whether a description of one short sentence only restates the tool's name: every word
 /// of it is a word of the name (namespace included, in any inflection) or a filler word
 /// ("Delete a route." on `route_delete`, "Get issue details" on `get_issue`).
