@@ -242,6 +242,12 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
     let task_ttl_secs = opt_u64(tool.args.task_ttl_secs.as_ref().map(|v| v.value));
     let task_deferred = tool.args.task_deferred.as_ref().is_some_and(|v| v.value);
     let input_schema = raw_schema(tool);
+    // The levels the crate's settings and `allow(...)` gave, for `Registry::lint`.
+    let rule_levels = tool.levels.settings().map(|(rule, level)| {
+        let (id, level) = (rule.id(), level.name());
+        quote!((#id, #level))
+    });
+    let rules_strict = tool.levels.is_strict();
     quote! {
         __rt::ToolMeta {
             name: #name,
@@ -266,6 +272,8 @@ fn tool_meta(tool: &ToolFn) -> TokenStream {
             detailed_tokens: #detailed_tokens,
             binary: #binary,
             input_schema: #input_schema,
+            rule_levels: &[#(#rule_levels),*],
+            rules_strict: #rules_strict,
             params: &__PARAMS,
         }
     }

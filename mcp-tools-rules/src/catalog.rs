@@ -201,6 +201,21 @@ impl Levels {
         }
     }
 
+    /// The rules a setting gave a level to, with their levels, in the order of [`Rule::ALL`].
+    pub fn settings(&self) -> impl Iterator<Item = (Rule, Level)> + '_ {
+        Rule::ALL
+            .iter()
+            .zip(self.set.iter().zip(&self.each))
+            .filter(|(_, (set, _))| **set)
+            .map(|(rule, (_, level))| (*rule, *level))
+    }
+
+    /// Whether every rule that is checked reports as an error, on any evidence.
+    #[must_use]
+    pub fn is_strict(&self) -> bool {
+        self.strict
+    }
+
     /// Whether the rule is checked at all.
     #[must_use]
     pub fn enabled(&self, rule: Rule) -> bool {
@@ -221,6 +236,37 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Rule::ALL.len());
+    }
+
+    #[test]
+    fn settings_list_what_was_set_and_judgments_follow_them() {
+        use super::{Evidence, Levels};
+        let mut levels = Levels::default();
+        assert_eq!(levels.settings().count(), 0);
+        assert_eq!(levels.of(Rule::UnitInName, Evidence::Judgment), Level::Warn);
+        levels.set(Rule::UnitInName, Level::Error);
+        levels.set(Rule::VerbFirst, Level::Allow);
+        assert_eq!(
+            levels.settings().collect::<Vec<_>>(),
+            [
+                (Rule::VerbFirst, Level::Allow),
+                (Rule::UnitInName, Level::Error)
+            ]
+        );
+        // A level a setting gave applies to judgments too.
+        assert_eq!(
+            levels.of(Rule::UnitInName, Evidence::Judgment),
+            Level::Error
+        );
+        assert!(!levels.is_strict());
+        let mut strict = Levels::default();
+        strict.strict();
+        assert!(strict.is_strict());
+        assert_eq!(
+            strict.of(Rule::BoundedLimit, Evidence::Judgment),
+            Level::Error
+        );
+        assert_eq!(strict.of(Rule::NameStyle, Evidence::Certain), Level::Error);
     }
 
     #[test]

@@ -12,6 +12,8 @@ pub use mcp_tools_rules::{Evidence, Level, Levels, Report, Rule};
 use mcp_tools_rules::{check, published};
 use rmcp::model::Tool;
 
+use crate::meta::ToolMeta;
+
 /// One report on one tool of a registry.
 #[derive(Clone, Debug)]
 pub struct Lint {
@@ -48,21 +50,31 @@ pub enum LintPolicy {
     Refuse,
 }
 
-/// The levels a registry judges its tools at unless told otherwise: those of a published
-/// server (`namespace_required` allowed: the registry's names are its contract).
-pub(crate) fn default_levels() -> Levels {
-    published::levels()
+/// The levels a tool is judged at: those of a published server (`namespace_required`
+/// allowed: the registry's names are its contract), then the levels its crate's settings and
+/// its `allow(...)` gave (recorded by `#[tool]`), and the crate's `strict`.
+pub(crate) fn levels_of(meta: &ToolMeta) -> Levels {
+    let mut levels = published::levels();
+    for (id, level) in meta.rule_levels {
+        if let (Some(rule), Some(level)) = (Rule::from_id(id), Level::parse(level)) {
+            levels.set(rule, level);
+        }
+    }
+    if meta.rules_strict {
+        levels.strict();
+    }
+    levels
 }
 
-/// Judges `tools` (in the order `tools/list` gives them) at `levels`.
-pub(crate) fn lint<'a>(tools: impl IntoIterator<Item = &'a Tool>, levels: &Levels) -> Vec<Lint> {
-    let listed: Vec<serde_json::Value> = tools
+/// Judges `tools` (in the order `tools/list` gives them), each at its levels.
+pub(crate) fn lint<'a>(tools: impl IntoIterator<Item = (&'a Tool, Levels)>) -> Vec<Lint> {
+    let (listed, levels): (Vec<serde_json::Value>, Vec<Levels>) = tools
         .into_iter()
-        .filter_map(|tool| serde_json::to_value(tool).ok())
-        .collect();
+        .filter_map(|(tool, levels)| Some((serde_json::to_value(tool).ok()?, levels)))
+        .unzip();
     let namespace = published::common_namespace(&listed);
     let mut lints = Vec::new();
-    for (index, listed) in listed.iter().enumerate() {
+    for (index, (listed, levels)) in listed.iter().zip(&levels).enumerate() {
         let definition = published::definition(listed, namespace.as_deref());
         let name = listed["name"].as_str().unwrap_or_default();
         for report in check(&definition.tool, levels) {

@@ -45,6 +45,12 @@ pub struct ToolMeta {
     /// `input_schema = "…"`: the hand-written schema published instead of one built from
     /// `params`.
     pub input_schema: Option<RawSchema>,
+    /// The levels the crate's `[package.metadata.mcp-tools.rules]` and the tool's
+    /// `allow(...)` gave design rules (`("path_format", "allow")`), which `Registry::lint`
+    /// judges the tool at.
+    pub rule_levels: &'static [(&'static str, &'static str)],
+    /// The crate's `strict = true`: every rule that warns is an error.
+    pub rules_strict: bool,
     pub params: &'static [ParamMeta],
 }
 

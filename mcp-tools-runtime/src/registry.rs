@@ -82,8 +82,8 @@ pub(crate) struct Inner {
     pub(crate) instructions: Option<String>,
     pub(crate) page_size: usize,
     pub(crate) default_caller: Caller,
-    /// The levels `Registry::lint` judges the tools at.
-    pub(crate) rule_levels: Levels,
+    /// The levels `Registry::lint` judges every tool at, where the builder set them.
+    pub(crate) rule_levels: Option<Levels>,
     /// Changes whenever the listed catalog does, so stale cursors are refused.
     pub(crate) catalog_tag: u32,
     /// Mints and checks the cursors clients hand back.
@@ -141,7 +141,20 @@ pub struct RegistryBuilder {
     limits: limits::Limits,
     tasks: task::Settings,
     lint: LintPolicy,
-    rule_levels: Levels,
+    rule_levels: Option<Levels>,
+}
+
+/// Each tool with the levels it is judged at: `levels` where given, else its own.
+fn judged<'a>(
+    tools: &'a [ToolDefinition],
+    levels: Option<&'a Levels>,
+) -> impl Iterator<Item = (&'a Tool, Levels)> + 'a {
+    tools.iter().map(move |tool| {
+        let levels = levels
+            .cloned()
+            .unwrap_or_else(|| lint::levels_of(tool.meta));
+        (tool.tool(), levels)
+    })
 }
 
 /// Whether deprecated aliases appear in `tools/list`. Either way, calls through them work.
@@ -241,19 +254,17 @@ impl Registry {
             tasks: task::Settings::default(),
             limits: limits::Limits::default(),
             lint: LintPolicy::Off,
-            rule_levels: lint::default_levels(),
+            rule_levels: None,
         }
     }
 
     /// The design rules on every tool of the registry, as clients get it from `tools/list`
-    /// (`mcp-tools-lint` would report the same of the served registry), at the levels of
-    /// [`RegistryBuilder::rule_levels`].
+    /// (`mcp-tools-lint` would report the same of the served registry at the same levels):
+    /// each tool at the levels its crate's settings and its `allow(...)` gave, or at those
+    /// of [`RegistryBuilder::rule_levels`].
     #[must_use]
     pub fn lint(&self) -> Vec<Lint> {
-        lint::lint(
-            self.inner.entries.iter().map(ToolDefinition::tool),
-            &self.inner.rule_levels,
-        )
+        lint::lint(judged(&self.inner.entries, self.inner.rule_levels.as_ref()))
     }
 
     /// The tools exactly as `tools/list` sends them, all pages in order.
@@ -333,12 +344,14 @@ impl RegistryBuilder {
         self
     }
 
-    /// The levels the rules judge the registry's tools at, at build and in
-    /// [`Registry::lint`]: by default a published server's, every rule at its default
-    /// level but `namespace_required`.
+    /// The levels the rules judge every tool of the registry at, at build and in
+    /// [`Registry::lint`], instead of each tool's own: by default a tool is judged at a
+    /// published server's levels (every rule at its default but `namespace_required`) with
+    /// what its crate's `[package.metadata.mcp-tools.rules]`, `strict` and its
+    /// `allow(...)` changed, as `#[tool]` recorded them.
     #[must_use]
     pub fn rule_levels(mut self, levels: Levels) -> Self {
-        self.rule_levels = levels;
+        self.rule_levels = Some(levels);
         self
     }
 
@@ -347,10 +360,7 @@ impl RegistryBuilder {
         if self.lint == LintPolicy::Off {
             return;
         }
-        for found in lint::lint(
-            self.tools.iter().map(ToolDefinition::tool),
-            &self.rule_levels,
-        ) {
+        for found in lint::lint(judged(&self.tools, self.rule_levels.as_ref())) {
             if self.lint == LintPolicy::Refuse && found.report.level == Level::Error {
                 problems.push(found.to_string());
             } else {

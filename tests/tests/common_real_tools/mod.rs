@@ -217,6 +217,8 @@ pub(crate) fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
             text: leak(&schema.to_string()),
             properties: Box::leak(properties.into_boxed_slice()),
         }),
+        rule_levels: &[],
+        rules_strict: false,
         params: &[],
     }));
     *NEXT_OUTPUT_SCHEMA.lock().expect("not poisoned") =

@@ -3,7 +3,7 @@
 
 use mcp_tools::{
     Registry,
-    lint::{Level, LintPolicy},
+    lint::{Level, Levels, LintPolicy, Rule},
     prelude::*,
 };
 
@@ -28,6 +28,13 @@ async fn count_entries() -> String {
     String::new()
 }
 
+/// The levels of a published server: the defaults, but `namespace_required`.
+fn published() -> Levels {
+    let mut levels = Levels::default();
+    levels.set(Rule::NamespaceRequired, Level::Allow);
+    levels
+}
+
 #[test]
 fn the_registry_reports_what_the_linter_reports_of_its_listing() {
     // Tools that pass `#[tool]`'s rules at the default levels pass them as a published
@@ -35,8 +42,10 @@ fn the_registry_reports_what_the_linter_reports_of_its_listing() {
     let fixture = mcp_tools_tests::registry().expect("the fixture registry builds");
     assert!(fixture.lint().is_empty(), "{:#?}", fixture.lint());
 
+    // Judged at a published server's levels, as the linter judges what it lists.
     let registry = Registry::builder()
         .tools(tools![read, count_entries])
+        .rule_levels(published())
         .build()
         .expect("the default policy builds");
     let listed: Vec<serde_json::Value> = registry
@@ -59,9 +68,22 @@ fn the_registry_reports_what_the_linter_reports_of_its_listing() {
 }
 
 #[test]
+fn each_tool_is_judged_at_the_levels_its_crate_and_its_waivers_gave() {
+    // `read` waives `path_format` and `param_description_required`, as `#[tool]` recorded:
+    // the registry judges it as the compiler did.
+    let registry = Registry::builder()
+        .tools(tools![read, count_entries])
+        .lint(LintPolicy::Refuse)
+        .build()
+        .expect("the tool's own waivers hold at run time");
+    assert!(registry.lint().is_empty(), "{:#?}", registry.lint());
+}
+
+#[test]
 fn a_refusing_registry_names_the_tool_the_rule_and_the_fix() {
     let error = Registry::builder()
         .tools(tools![read, count_entries])
+        .rule_levels(published())
         .lint(LintPolicy::Refuse)
         .build()
         .expect_err("an undocumented path is an error for a published server");
@@ -81,6 +103,7 @@ fn logging_registries_and_the_default_serve_and_report_on_demand() {
     for policy in [LintPolicy::Log, LintPolicy::Off] {
         let registry = Registry::builder()
             .tools(tools![read, count_entries])
+            .rule_levels(published())
             .lint(policy)
             .build()
             .expect("only `Refuse` refuses");
@@ -89,21 +112,4 @@ fn logging_registries_and_the_default_serve_and_report_on_demand() {
         assert_eq!(lints[0].report.rule.id(), "path_format");
         assert_eq!(lints[0].report.level, Level::Error);
     }
-    // The levels a server is judged at are the builder's: waive the rule, and it passes.
-    let mut levels = mcp_tools::lint::Levels::default();
-    levels.set(mcp_tools::lint::Rule::PathFormat, Level::Allow);
-    levels.set(mcp_tools::lint::Rule::NamespaceRequired, Level::Allow);
-    let registry = Registry::builder()
-        .tools(tools![read, count_entries])
-        .rule_levels(levels)
-        .lint(LintPolicy::Refuse)
-        .build()
-        .expect("the rule is allowed");
-    let left: Vec<(&str, Level)> = registry
-        .lint()
-        .iter()
-        .map(|l| (l.report.rule.id(), l.report.level))
-        .collect();
-    // The undocumented path is now only the warning every undocumented argument gets.
-    assert_eq!(left, [("param_description_required", Level::Warn)]);
 }

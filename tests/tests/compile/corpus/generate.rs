@@ -15,7 +15,6 @@ use mcp_tools_shared::format::Format;
 use super::idents;
 use crate::common_crates::Member;
 
-
 /// `src/wire_names.rs` before its asserts: every port keeps the published wire names, or
 /// it does not compile.
 const WIRE_NAMES: &str = "\
@@ -86,7 +85,6 @@ pub(crate) fn crate_dir(server: &str) -> String {
         })
         .collect()
 }
-
 
 /// How a port takes a tool's arguments.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -339,7 +337,10 @@ fn param_type(
             }
         }
         Some("string") => {
-            if let Some(format) = prop["format"].as_str().filter(|f| Format::from_name(f).is_some()) {
+            if let Some(format) = prop["format"]
+                .as_str()
+                .filter(|f| Format::from_name(f).is_some())
+            {
                 keys.push(format!("format = {format:?}"));
             }
             if let Some(pattern) = prop["pattern"].as_str() {
