@@ -16,7 +16,9 @@ use crate::{
     catalog::{Level, Levels, Rule},
     doc,
     model::{Declared, Description, Dialect, Kind, Origin, Param, Tool},
+    report::Report,
     report::{Hint, Target},
+    rules::check,
 };
 
 /// One published tool, read: the model, and where each of its arguments is.
@@ -43,6 +45,53 @@ impl Definition {
             Target::Tool | Target::Task | Target::Signature => String::new(),
         }
     }
+}
+
+/// One report on one tool of a `tools/list` answer.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The tool's published name.
+    pub tool: String,
+    /// Its position in the list.
+    pub index: usize,
+    /// Where the report points, as a JSON pointer into the `tools/list` result
+    /// (`/tools/3/inputSchema/properties/path`).
+    pub pointer: String,
+    /// The dotted path of the argument the report is about (`filters.created_at`), if any.
+    pub path: Option<String>,
+    /// The rule's report.
+    pub report: Report,
+}
+
+/// Judges every tool of `tools` (the `tools` array of a `tools/list` answer), each at the
+/// levels `levels_of(index, name)` gives, with the server's shared first word as its
+/// namespace: reports in list order, then rule order. What `mcp-tools-lint`, the registry
+/// and the corpus test run.
+pub fn judge(tools: &[Value], mut levels_of: impl FnMut(usize, &str) -> Levels) -> Vec<Judged> {
+    let namespace = common_namespace(tools);
+    let mut judged = Vec::new();
+    for (index, listed) in tools.iter().enumerate() {
+        let definition = definition(listed, namespace.as_deref());
+        let name = listed["name"].as_str().unwrap_or_default();
+        for report in check(&definition.tool, &levels_of(index, name)) {
+            let path = match &report.target {
+                Target::Param { id, .. } => definition
+                    .tool
+                    .all_params()
+                    .find(|p| p.id == *id)
+                    .map(|p| p.path.clone()),
+                _ => None,
+            };
+            judged.push(Judged {
+                tool: name.to_owned(),
+                index,
+                pointer: format!("/tools/{index}{}", definition.pointer(&report.target)),
+                path,
+                report,
+            });
+        }
+    }
+    judged
 }
 
 /// The levels a published server is judged at: the defaults, but `namespace_required`,
@@ -270,8 +319,9 @@ fn kind_of(prop: &Value) -> Kind {
 }
 
 /// Whether a schema spells out its shape (named fields, a referenced definition,
-/// constants) anywhere within it.
-fn is_structured(prop: &Value) -> bool {
+/// constants) anywhere within it: a type of its author's own.
+#[must_use]
+pub fn is_structured(prop: &Value) -> bool {
     match prop {
         Value::Object(map) => {
             map.contains_key("properties")
@@ -285,8 +335,10 @@ fn is_structured(prop: &Value) -> bool {
 }
 
 /// The description a client shows for a property: its own, else that of the first
-/// `anyOf`/`oneOf` member that has one.
-fn description_of(prop: &Value) -> Option<&str> {
+/// `anyOf`/`oneOf` member that has one (zod and pydantic put it there for optional and
+/// union types).
+#[must_use]
+pub fn description_of(prop: &Value) -> Option<&str> {
     prop["description"].as_str().or_else(|| {
         ["anyOf", "oneOf"]
             .iter()

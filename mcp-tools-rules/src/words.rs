@@ -900,6 +900,42 @@ pub const QUANTITY_WORDS: &[&str] = &[
     "probability",
 ];
 
+/// Quantity words that always have a unit, where a wrong guess is off by a factor
+/// (`unit_in_name` reports them on certain evidence): a time span, money, a weight, a
+/// distance. Other quantity words may be unitless in a domain (a sampling `temperature`, a
+/// `speed` multiplier, a `size` in items) or have a unit every reader assumes.
+pub const CERTAIN_QUANTITIES: &[&str] = &[
+    "altitude",
+    "backoff",
+    "balance",
+    "budget",
+    "cooldown",
+    "cost",
+    "delay",
+    "diameter",
+    "distance",
+    "downtime",
+    "duration",
+    "elapsed",
+    "elevation",
+    "expiry",
+    "fee",
+    "interval",
+    "latency",
+    "lifetime",
+    "mass",
+    "price",
+    "radius",
+    "revenue",
+    "salary",
+    "spend",
+    "timeout",
+    "ttl",
+    "uptime",
+    "wait",
+    "weight",
+];
+
 /// Names with a quantity word that count things, so need no unit: `page_size` is items.
 pub const COUNT_NAMES: &[&str] = &[
     "batch_size",
@@ -1197,7 +1233,15 @@ mod tests {
         ("READ_ONLY_VERBS", READ_ONLY_VERBS),
         ("OVERWRITE_VERBS", OVERWRITE_VERBS),
         ("RESTATING_WORDS", RESTATING_WORDS),
+        ("CERTAIN_QUANTITIES", CERTAIN_QUANTITIES),
     ];
+
+    #[test]
+    fn certain_quantities_are_quantities() {
+        for word in CERTAIN_QUANTITIES {
+            assert!(QUANTITY_WORDS.contains(word), "{word}");
+        }
+    }
 
     #[test]
     fn word_sets_are_sorted_without_duplicates() {

@@ -8,8 +8,8 @@
 
 use std::fmt;
 
+use mcp_tools_rules::published;
 pub use mcp_tools_rules::{Evidence, Level, Levels, Report, Rule};
-use mcp_tools_rules::{check, published};
 use rmcp::model::Tool;
 
 use crate::meta::ToolMeta;
@@ -72,18 +72,12 @@ pub(crate) fn lint<'a>(tools: impl IntoIterator<Item = (&'a Tool, Levels)>) -> V
         .into_iter()
         .filter_map(|(tool, levels)| Some((serde_json::to_value(tool).ok()?, levels)))
         .unzip();
-    let namespace = published::common_namespace(&listed);
-    let mut lints = Vec::new();
-    for (index, (listed, levels)) in listed.iter().zip(&levels).enumerate() {
-        let definition = published::definition(listed, namespace.as_deref());
-        let name = listed["name"].as_str().unwrap_or_default();
-        for report in check(&definition.tool, levels) {
-            lints.push(Lint {
-                tool: name.to_owned(),
-                pointer: format!("/tools/{index}{}", definition.pointer(&report.target)),
-                report,
-            });
-        }
-    }
-    lints
+    published::judge(&listed, |index, _| levels[index].clone())
+        .into_iter()
+        .map(|judged| Lint {
+            tool: judged.tool,
+            pointer: judged.pointer,
+            report: judged.report,
+        })
+        .collect()
 }

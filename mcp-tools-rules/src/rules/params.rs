@@ -187,42 +187,6 @@ fn names_an_object(tool: &Tool) -> bool {
     })
 }
 
-/// Quantities that always have a unit, where a wrong guess is off by a factor: a time
-/// span, money, a weight, a distance. Other quantity words may be unitless in a domain
-/// (a sampling `temperature`, a `speed` multiplier, a `size` in items) or have a unit
-/// every reader assumes (a font size in points): whether they need one is a judgment.
-const CERTAIN_QUANTITIES: &[&str] = &[
-    "timeout",
-    "duration",
-    "delay",
-    "interval",
-    "ttl",
-    "elapsed",
-    "latency",
-    "lifetime",
-    "expiry",
-    "backoff",
-    "cooldown",
-    "uptime",
-    "downtime",
-    "wait",
-    "price",
-    "cost",
-    "fee",
-    "budget",
-    "balance",
-    "salary",
-    "revenue",
-    "spend",
-    "weight",
-    "mass",
-    "distance",
-    "radius",
-    "diameter",
-    "altitude",
-    "elevation",
-];
-
 /// `unit_in_name`: `timeout_ms`, `#[param(unit = "ms")]`, or a doc that states the unit.
 pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
     for param in tool.all_params().filter(|p| p.is_numeric()) {
@@ -249,7 +213,7 @@ pub(crate) fn check_unit_in_name(tool: &Tool, cx: &mut Reports<'_>) {
         {
             continue;
         }
-        let certain = CERTAIN_QUANTITIES.contains(quantity);
+        let certain = words::CERTAIN_QUANTITIES.contains(quantity);
         // A level, score, ratio or multiplier with its small range stated (a [0, 1]
         // confidence, a sampling temperature of 0–2, a speed multiplier of 0.5–4) has no unit
         // to state: the range says what it means. A physical range (-30 to 30) names none.
@@ -391,7 +355,7 @@ pub(crate) fn is_result_count(tool: &Tool, param: &Param) -> bool {
                     words::first_word(key),
                     "skip" | "offset" | "start" | "from" | "min" | "total" | "context"
                 ))
-            || evidence::says_result_count(&evidence::doc_of(tool, param)))
+            || evidence::says_result_count(&doc))
 }
 
 /// The smallest `max` that bounds nothing: no context holds a million results, and

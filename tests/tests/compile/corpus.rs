@@ -48,7 +48,7 @@ use std::{collections::BTreeMap, fmt::Write as _, fs, path::Path};
 use annotations::{Half, half};
 use common_crates::{Build, REPO, TMP, Workspace};
 use generate::{Port, Server, Style};
-use mcp_tools_rules::{Level, Target, check, published};
+use mcp_tools_rules::{Level, published};
 use score::{Report, Score};
 
 /// What the held-out half must not fall below: the precision of errors against certain
@@ -232,33 +232,21 @@ fn compiled_servers() -> Vec<Server> {
 /// The rules on one server's published tools, through the library, as `mcp-tools-lint`
 /// runs them: the report's target is the property's dotted path, or `-` for the tool.
 fn lint(server: &Server) -> Vec<Report> {
-    let namespace = published::common_namespace(&server.tools);
     let levels = published::levels();
-    let mut reports = Vec::new();
-    for listed in &server.tools {
-        let definition = published::definition(listed, namespace.as_deref());
-        let tool = &definition.tool;
-        for report in check(tool, &levels) {
-            let target = match &report.target {
-                Target::Param { id, .. } => tool
-                    .all_params()
-                    .find(|p| p.id == *id)
-                    .map_or_else(|| "-".to_owned(), |p| p.path.clone()),
-                _ => "-".to_owned(),
-            };
-            reports.push(Report {
-                server: server.name.clone(),
-                tool: listed["name"].as_str().unwrap_or_default().to_owned(),
-                rule: report.rule.id().to_owned(),
-                target,
-                level: match report.level {
-                    Level::Error => "error",
-                    _ => "warning",
-                }
-                .to_owned(),
-            });
-        }
-    }
+    let mut reports: Vec<Report> = published::judge(&server.tools, |_, _| levels.clone())
+        .into_iter()
+        .map(|judged| Report {
+            server: server.name.clone(),
+            tool: judged.tool,
+            rule: judged.report.rule.id().to_owned(),
+            target: judged.path.unwrap_or_else(|| "-".to_owned()),
+            level: match judged.report.level {
+                Level::Error => "error",
+                _ => "warning",
+            }
+            .to_owned(),
+        })
+        .collect();
     reports.sort();
     reports
 }

@@ -228,7 +228,7 @@ fn write_tool(
         } else {
             format!("Option<{ty}>")
         };
-        params.push((pident, ty, keys, description_of(prop)));
+        params.push((pident, ty, keys, published::description_of(prop)));
     }
 
     let params = match style {
@@ -369,25 +369,10 @@ fn param_type(
                 None => "Vec<String>".to_owned(),
             }
         }
-        _ if is_structured(prop) => structured(tool, property, types, src),
+        _ if published::is_structured(prop) => structured(tool, property, types, src),
         _ => "::serde_json::Value".to_owned(),
     };
     (ty, keys)
-}
-
-/// Whether a property's schema spells out its shape (named fields, a referenced
-/// definition, constants), as a port's own struct or enum would.
-fn is_structured(prop: &Value) -> bool {
-    match prop {
-        Value::Object(map) => {
-            map.contains_key("properties")
-                || map.contains_key("$ref")
-                || map.contains_key("const")
-                || map.values().any(is_structured)
-        }
-        Value::Array(items) => items.iter().any(is_structured),
-        _ => false,
-    }
 }
 
 /// A property with a published shape becomes a type of its own, as in a port that keeps
@@ -462,17 +447,4 @@ fn string_enum(
     }
     src.line("}");
     name
-}
-
-/// The description a client shows for a property: its own, else that of the first
-/// `anyOf`/`oneOf` member that has one (zod and pydantic put it there for optional and
-/// union types).
-fn description_of(prop: &Value) -> Option<&str> {
-    prop["description"].as_str().or_else(|| {
-        ["anyOf", "oneOf"]
-            .iter()
-            .filter_map(|k| prop[*k].as_array())
-            .flatten()
-            .find_map(|member| member["description"].as_str())
-    })
 }
