@@ -95,7 +95,7 @@ impl ServerHandler for Registry {
             log,
             task: None,
         };
-        // A registry without task tools keeps the pipeline's small future.
+        // A registry without task tools skips the lookup of how the tool runs.
         if self.inner.has_tasks {
             Either::Left(self.call_or_task(request, env))
         } else {
@@ -103,32 +103,36 @@ impl ServerHandler for Registry {
         }
     }
 
-    async fn get_task(
+    // The task methods box their futures: rmcp spawns each request as one future the size
+    // of the largest method's, so an unboxed task lookup would be copied into every call.
+    fn get_task(
         &self,
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
+    ) -> impl Future<Output = Result<GetTaskResult, ErrorData>> + Send + '_ {
         let caller = self.caller_or_default(&context);
-        self.get_task_for(&request.task_id, &caller).await
+        Box::pin(async move { self.get_task_for(&request.task_id, &caller).await })
     }
 
-    async fn update_task(
+    fn update_task(
         &self,
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let caller = self.caller_or_default(&context);
-        self.update_task_for(&request.task_id, request.input_responses, &caller)
-            .await
+        Box::pin(async move {
+            self.update_task_for(&request.task_id, request.input_responses, &caller)
+                .await
+        })
     }
 
-    async fn cancel_task(
+    fn cancel_task(
         &self,
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let caller = self.caller_or_default(&context);
-        self.cancel_task_for(&request.task_id, &caller).await
+        Box::pin(async move { self.cancel_task_for(&request.task_id, &caller).await })
     }
 
     #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served

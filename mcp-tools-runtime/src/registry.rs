@@ -65,12 +65,16 @@ pub(crate) struct Session {
     pub(crate) log_level: SessionLevel,
 }
 
+/// Each callable name (tool or alias) to its tool. Looked up on every call, so hashed with
+/// foldhash rather than SipHash: the keys are the server's own names, fixed at build.
+pub(crate) type Routes = HashMap<&'static str, Route, foldhash::fast::RandomState>;
+
 pub(crate) struct Inner {
     pub(crate) entries: Vec<ToolDefinition>,
     pub(crate) encoding: Encoding,
     /// Set when `tools/list` shows only the discovery tools (and pinned ones).
     pub(crate) discovery: Option<Discovery>,
-    pub(crate) routes: HashMap<&'static str, Route>,
+    pub(crate) routes: Routes,
     pub(crate) listed: Vec<Tool>,
     /// The scopes each of `listed` needs, in the same order (none for the discovery tools).
     pub(crate) listed_scopes: Vec<&'static [&'static str]>,
@@ -551,7 +555,7 @@ impl RegistryBuilder {
                 problems.push(format!("{what} is {tokens} tokens; at least {MIN_BUDGET} are needed to say what was cut"));
             }
         }
-        let mut routes: HashMap<&'static str, Route> = HashMap::new();
+        let mut routes = Routes::default();
         let mut owners: HashMap<&'static str, (usize, bool)> = HashMap::new();
         for (index, tool) in self.tools.iter().enumerate() {
             for problem in &tool.problems {

@@ -6,6 +6,8 @@
 
 use std::borrow::Cow;
 
+use futures::future::Either;
+
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
@@ -264,37 +266,40 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
             .await;
     }
 
-    async fn get_task(
+    fn get_task(
         &self,
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
+    ) -> impl Future<Output = Result<GetTaskResult, ErrorData>> + Send + '_ {
         if self.registry.inner.has_tasks {
-            return self.registry.get_task(request, context).await;
+            Either::Left(self.registry.get_task(request, context))
+        } else {
+            Either::Right(self.handler.get_task(request, context))
         }
-        self.handler.get_task(request, context).await
     }
 
-    async fn update_task(
+    fn update_task(
         &self,
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         if self.registry.inner.has_tasks {
-            return self.registry.update_task(request, context).await;
+            Either::Left(self.registry.update_task(request, context))
+        } else {
+            Either::Right(self.handler.update_task(request, context))
         }
-        self.handler.update_task(request, context).await
     }
 
-    async fn cancel_task(
+    fn cancel_task(
         &self,
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         if self.registry.inner.has_tasks {
-            return self.registry.cancel_task(request, context).await;
+            Either::Left(self.registry.cancel_task(request, context))
+        } else {
+            Either::Right(self.handler.cancel_task(request, context))
         }
-        self.handler.cancel_task(request, context).await
     }
 
     async fn list_skills(

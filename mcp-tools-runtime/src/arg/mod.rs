@@ -261,7 +261,7 @@ pub struct Call<'r> {
     pub(crate) sealer: &'r Sealer,
     /// The plan a [`PlanHandle`](crate::plan::PlanHandle) parameter takes, loaded before the
     /// handler runs.
-    pub(crate) plan: Option<LoadedPlan>,
+    pub(crate) plan: Option<Box<LoadedPlan>>,
     /// The state of each [`Handle`](crate::handle::Handle) parameter sent, loaded before the
     /// handler runs; boxed, as most calls take none.
     pub(crate) handles: Option<Box<[LoadedHandle]>>,

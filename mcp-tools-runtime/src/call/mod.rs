@@ -15,6 +15,8 @@ mod task;
 
 use std::{future::Future, sync::Arc};
 
+use futures::future::Either;
+
 use rmcp::{
     ErrorData,
     model::{
@@ -39,7 +41,7 @@ use crate::{
 };
 use base::Failure;
 pub(crate) use base::{CallEnv, Detached, TaskEnv};
-use once::{Begin, Once};
+use once::{Begin, Claim, Once};
 use route::Routed;
 
 impl Registry {
@@ -84,17 +86,18 @@ impl Registry {
         request: CallToolRequestParams,
         env: CallEnv,
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
-        let prepared = self.prepare(request, env);
-        async move {
-            match prepared {
-                Prepared::Done(response) => response,
-                Prepared::Search(discovery, args, caller) => {
+        // No `async` block around the match: it would hold the prepared call beside the
+        // future that runs it.
+        match self.prepare(request, env) {
+            Prepared::Done(response) => Either::Left(std::future::ready(response)),
+            Prepared::Search(discovery, args, caller) => {
+                Either::Right(Either::Left(Box::pin(async move {
                     // The answer is held to a budget in tokens.
                     self.inner.encoding.ready().await;
                     Ok(discover::search(self, discovery, args, &caller).into())
-                }
-                Prepared::Run(running) => running.finish().await,
+                })))
             }
+            Prepared::Run(running) => Either::Right(Either::Right(running.finish())),
         }
     }
 
@@ -178,11 +181,7 @@ impl Registry {
         } else {
             None
         };
-        // The idempotency key a client may send beside the arguments.
-        let meta = request
-            .meta
-            .or_else(|| env.request.as_ref().map(|r| r.meta.clone()));
-        match self.start(routed, args, env, subject, round, meta.as_ref()) {
+        match self.start(routed, args, env, subject, round, request.meta.as_ref()) {
             Ok(running) => Prepared::Run(running),
             // Refused before the handler ran: the call is to be fixed, not the name.
             Err((routed, failure)) => Prepared::Done(Ok(respond::failure(
@@ -216,6 +215,9 @@ impl Registry {
                 Failure::invalid_arguments(entry, &problems, inner.limits.max_error_chars);
             return Err((routed, failure));
         }
+        // The idempotency key a client may send beside the arguments: in the request's
+        // `_meta`, else in the context's (borrowed, not cloned: most calls have none).
+        let meta = meta.or_else(|| env.request.as_ref().map(|r| &r.meta));
         let once = match once::once_of(
             entry,
             &args,
@@ -332,6 +334,14 @@ struct Round {
     sent_args: JsonObject,
 }
 
+/// Why a call ends before its handler runs, once its state is opened.
+enum Stop {
+    /// Answered from the record of a first call.
+    Replay(CallToolResponse),
+    /// Refused: the claim or a handle.
+    Refused(Failure),
+}
+
 /// A validated call, ready to run its handler: what the handler borrows, and what the
 /// result needs afterwards.
 struct Running<'r> {
@@ -352,25 +362,71 @@ struct Running<'r> {
     subject: Option<String>,
 }
 
-impl Running<'_> {
-    async fn finish(mut self) -> Result<CallToolResponse, ErrorData> {
+impl<'r> Running<'r> {
+    /// Runs the handler and shapes its result.
+    ///
+    /// rmcp spawns each request's future and moves it whole, so this one is kept small:
+    /// `self` is captured once (an `async fn` would copy it into a local beside its
+    /// argument), and what only some calls need (a claim, a handle, a kept draft, the
+    /// vocabulary's first load) is awaited in boxes of its own.
+    #[allow(
+        clippy::manual_async_fn,
+        reason = "an async fn would hold `self` twice: as its argument and as a local"
+    )]
+    fn finish(mut self) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + 'r {
+        async move {
+            let claim = if self.once.is_some() || self.handles.is_some() {
+                match Box::pin(self.open_state()).await {
+                    Ok(claim) => claim,
+                    Err(Stop::Replay(result)) => return Ok(result),
+                    Err(Stop::Refused(failure)) => return self.respond(Err(failure)),
+                }
+            } else {
+                None
+            };
+            let cancel = match &self.call.context {
+                Some(context) => Some(context.cancellation_token()),
+                None => self.cancel.as_ref(),
+            };
+            let mut outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
+            if let Ok(output) = &outcome
+                && (output.keep.is_some() || self.needs_vocabulary(output))
+            {
+                outcome = Box::pin(self.keep(outcome)).await;
+            }
+            let registry = self.registry;
+            let response = self.respond(outcome);
+            if let Some(claim) = claim {
+                let result = match &response {
+                    Ok(CallToolResponse::Complete(result)) => Some(result),
+                    _ => None,
+                };
+                Box::pin(claim.settle(&*registry.inner.store, result)).await;
+            }
+            response
+        }
+    }
+
+    /// Claims the call's record and opens its handles, before the handler runs; the
+    /// response when that ends the call (a replay, a refusal).
+    async fn open_state(&mut self) -> Result<Option<Box<Claim>>, Stop> {
         let inner = &self.registry.inner;
         let store = &*inner.store;
         let claim = match self.once.take() {
             None => None,
             Some(once) => match once.begin(store).await {
                 (Begin::Run(claim), loaded) => {
-                    self.call.plan = loaded;
-                    Some(claim)
+                    self.call.plan = loaded.map(Box::new);
+                    Some(Box::new(claim))
                 }
                 (Begin::Replay(result), _) => {
                     tracing::info!(
                         tool = self.routed.entry.name(),
                         "answered from the record of a first call"
                     );
-                    return Ok(result.into());
+                    return Err(Stop::Replay(result.into()));
                 }
-                (Begin::Refused(failure), _) => return self.respond(Err(failure)),
+                (Begin::Refused(failure), _) => return Err(Stop::Refused(failure)),
             },
         };
         // After the claim: a retry of a call that closed its handle gets the first result.
@@ -381,15 +437,28 @@ impl Running<'_> {
                     if let Some(claim) = claim {
                         claim.settle(store, None).await;
                     }
-                    return self.respond(Err(failure));
+                    return Err(Stop::Refused(failure));
                 }
             }
         }
-        let cancel = match &self.call.context {
-            Some(context) => Some(context.cancellation_token()),
-            None => self.cancel.as_ref(),
-        };
-        let mut outcome = invoke::invoke(self.routed.entry, &self.call, cancel).await;
+        Ok(claim)
+    }
+
+    /// Whether shaping `output` needs the vocabulary, and it is not loaded yet.
+    fn needs_vocabulary(&self, output: &ToolOutput) -> bool {
+        let inner = &self.registry.inner;
+        !inner.encoding.is_loaded()
+            && crate::optimizer::may_count(
+                output,
+                self.routed.entry.budget.for_format(self.call.format),
+            )
+    }
+
+    /// Keeps the plan or handle the handler drafted, and loads the vocabulary its result's
+    /// budget needs.
+    async fn keep(&self, mut outcome: Result<ToolOutput, Failure>) -> Result<ToolOutput, Failure> {
+        let inner = &self.registry.inner;
+        let store = &*inner.store;
         if let Ok(output) = &mut outcome
             && let Some(keep) = output.keep.take()
         {
@@ -414,23 +483,13 @@ impl Running<'_> {
                 (Err(failure), _) => outcome = Err(failure),
             }
         }
-        if let Ok(output) = &outcome {
-            let budget = self.routed.entry.budget.for_format(self.call.format);
-            if !inner.encoding.is_loaded() && crate::optimizer::may_count(output, budget) {
-                inner.encoding.ready().await;
-            }
+        if let Ok(output) = &outcome
+            && self.needs_vocabulary(output)
+        {
+            inner.encoding.ready().await;
         }
-        let response = self.respond(outcome);
-        if let Some(claim) = claim {
-            let result = match &response {
-                Ok(CallToolResponse::Complete(result)) => Some(result),
-                _ => None,
-            };
-            claim.settle(store, result).await;
-        }
-        response
+        outcome
     }
-
     /// The handler's output within its budget, or its failure as the model reads it.
     fn respond(self, outcome: Result<ToolOutput, Failure>) -> Result<CallToolResponse, ErrorData> {
         let inner = &self.registry.inner;

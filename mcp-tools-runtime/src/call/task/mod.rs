@@ -14,6 +14,9 @@ mod methods;
 mod run;
 mod start;
 
+use std::future::Future;
+
+use futures::future::Either;
 use rmcp::{
     ErrorData,
     model::{CallToolRequestParams, CallToolResponse, ClientCapabilities},
@@ -25,11 +28,24 @@ use crate::{meta::TaskSupport, registry::Registry, wire::CALL_TOOL};
 impl Registry {
     /// A `tools/call` as a client sent it: a task when the tool runs as one and the client
     /// supports tasks, otherwise the call pipeline.
-    pub(crate) async fn call_or_task(
+    ///
+    /// Decided before any future is built: a plain call gets the pipeline's own small
+    /// future, and only a call that starts a task pays for a boxed one. rmcp spawns every
+    /// request's future, so its size is copied on every call (an `async fn` here carried
+    /// the task start's state into each plain call: 5 KB copied several times per call).
+    pub(crate) fn call_or_task(
         &self,
         request: CallToolRequestParams,
         env: CallEnv,
-    ) -> Result<CallToolResponse, ErrorData> {
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        match self.task_way(&request, &env) {
+            Way::Plain => Either::Left(self.dispatch(request, env)),
+            way => Either::Right(Box::pin(self.go(way, request, env))),
+        }
+    }
+
+    /// How a call goes: as a plain call, refused, or as a task started now or later.
+    fn task_way(&self, request: &CallToolRequestParams, env: &CallEnv) -> Way {
         // Through `tools_call` (progressive discovery), the tool called is the one named inside.
         let wrapped = self.inner.discovery.is_some() && request.name == CALL_TOOL;
         let target = if wrapped {
@@ -45,10 +61,10 @@ impl Registry {
             .and_then(|name| self.inner.routes.get(name))
             .map(|route| self.inner.entries[route.index].meta)
         else {
-            return self.dispatch(request, env).await;
+            return Way::Plain;
         };
         let Some(support) = meta.task else {
-            return self.dispatch(request, env).await;
+            return Way::Plain;
         };
         let declared = env
             .request
@@ -56,10 +72,25 @@ impl Registry {
             .and_then(rmcp::service::RequestContext::client_capabilities)
             .is_some_and(|caps| caps.supports_tasks());
         match (declared, support, meta.task_deferred) {
-            (false, TaskSupport::Optional, _) => self.dispatch(request, env).await,
-            (false, TaskSupport::Required, _) => Err(tasks_required(meta.name)),
-            (true, _, true) => self.start_deferred(request, env).await,
-            (true, _, false) => match (wrapped, &self.inner.discovery) {
+            (false, TaskSupport::Optional, _) => Way::Plain,
+            (false, TaskSupport::Required, _) => Way::Refused(meta.name),
+            (true, _, true) => Way::Deferred,
+            (true, _, false) => Way::Task { wrapped },
+        }
+    }
+
+    /// Goes the way [`Registry::task_way`] chose.
+    async fn go(
+        &self,
+        way: Way,
+        request: CallToolRequestParams,
+        env: CallEnv,
+    ) -> Result<CallToolResponse, ErrorData> {
+        match way {
+            Way::Plain => self.dispatch(request, env).await,
+            Way::Refused(tool) => Err(tasks_required(tool)),
+            Way::Deferred => self.start_deferred(request, env).await,
+            Way::Task { wrapped } => match (wrapped, &self.inner.discovery) {
                 (true, Some(discovery)) => match super::discover::unwrap_call(discovery, request) {
                     Ok(inner) => self.start_task(inner, env).await,
                     Err(refused) => Ok((*refused).into()),
@@ -68,6 +99,19 @@ impl Registry {
             },
         }
     }
+}
+
+/// The way [`Registry::task_way`] chose for a call.
+enum Way {
+    Plain,
+    /// A task-only tool, called by a client without tasks.
+    Refused(&'static str),
+    /// A `task_deferred` tool: a plain call until its handler asks to continue as a task.
+    Deferred,
+    /// A task from the start; `wrapped` when it came through `tools_call`.
+    Task {
+        wrapped: bool,
+    },
 }
 
 /// The error (-32021) for a tool that runs only as a task, called by a client that did
