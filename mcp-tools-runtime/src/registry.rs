@@ -66,7 +66,7 @@ pub(crate) struct Session {
 }
 
 /// Each callable name (tool or alias) to its tool. Looked up on every call, so hashed with
-/// foldhash rather than SipHash: the keys are the server's own names, fixed at build.
+/// `foldhash` rather than `SipHash`: the keys are the server's own names, fixed at build.
 pub(crate) type Routes = HashMap<&'static str, Route, foldhash::fast::RandomState>;
 
 pub(crate) struct Inner {
