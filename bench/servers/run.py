@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Whole servers against peers: the same two tools served by mcp-tools, rmcp, FastMCP
-(Python), the official TypeScript SDK and fastmcp (TypeScript), under one load generator.
+(Python), the official TypeScript SDK and fastmcp (TypeScript), under one load generator,
+with a floor for HTTP: bare hyper and serde_json, no MCP framework.
 
     python3 bench/servers/run.py                       # everything, default settings
     python3 bench/servers/run.py --quick --servers ours,rmcp
@@ -9,7 +10,8 @@ Builds the Rust servers and the load generator (release), installs the peers int
 bench/servers/.peers/ on first use (a Python venv from requirements.txt; Node 22 and the npm
 packages from node/package-lock.json), then runs every server x transport x mode x tool,
 in passes whose order alternates, and prints a markdown table of the medians with the
-machine's load and every peer's version. See README.md beside this file.
+machine's load and every peer's version; over HTTP, each row's calls/s is also given as a
+share of the floor's in the same pass. See README.md beside this file.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ VENV = PEERS / "venv"
 NODE_DIR = PEERS / "node"
 NODE = NODE_DIR / "node_modules" / "node" / "bin" / "node"
 
-SIDES = ("ours", "rmcp", "fastmcp-py", "ts-sdk", "fastmcp-ts")
+SIDES = ("ours", "rmcp", "fastmcp-py", "ts-sdk", "fastmcp-ts", "floor")
+# The floor's label: the row every HTTP row of the same tool and mode is divided by.
+FLOOR = "floor (hyper + serde_json)"
 TOOLS = ("add", "search")
 TRANSPORTS = ("http", "stdio")
 
@@ -65,7 +69,7 @@ def build() -> dict[str, str]:
         message = json.loads(line)
         if message.get("reason") == "compiler-artifact" and message.get("executable"):
             bins[message["target"]["name"]] = message["executable"]
-    for name in ("ours-server", "rmcp-server", "load"):
+    for name in ("ours-server", "rmcp-server", "floor-server", "load"):
         if name not in bins:
             fail(f"cargo built no `{name}`")
     return bins
@@ -154,6 +158,10 @@ def configs(sides: list[str], bins: dict[str, str], python: Path | None, node: P
             standard(side, "TypeScript SDK", [str(node), str(NODE_DIR / "sdk_server.mjs")])
         elif side == "fastmcp-ts":
             standard(side, "fastmcp (TypeScript)", [str(node), str(NODE_DIR / "fastmcp_server.mjs")])
+        elif side == "floor":
+            # HTTP only: the floor has no stdio mode.
+            for mode in ("stateful", "stateless"):
+                add(side, FLOOR, "http", mode, [bins["floor-server"], "http", "{port}", mode])
     return out
 
 
@@ -194,7 +202,11 @@ def loadavg() -> str:
 # --- running and reporting ---
 
 
-def run_one(load: str, config: dict, tool: str, args, results: Path) -> bool:
+def run_one(load: str, config: dict, tool: str, args, results: Path, number: int) -> bool:
+    """One run of the load generator; its JSON line is appended to `results` with the
+    number of the pass it belongs to (`pass`)."""
+    scratch = results.with_name("run.jsonl")
+    scratch.unlink(missing_ok=True)
     command = [
         load,
         "--server", config["label"],
@@ -206,11 +218,16 @@ def run_one(load: str, config: dict, tool: str, args, results: Path) -> bool:
         "--secs", str(args.secs),
         "--seq-calls", str(args.seq_calls),
         "--seq-max-secs", str(args.seq_max_secs),
-        "--results", str(results),
+        "--results", str(scratch),
         "--",
         *config["command"],
     ]
     proc = subprocess.run(command, capture_output=True, text=True)
+    if scratch.exists():
+        with results.open("a") as out:
+            for line in scratch.read_text().splitlines():
+                out.write(json.dumps({**json.loads(line), "pass": number}) + "\n")
+        scratch.unlink()
     row = proc.stdout.strip()
     if row:
         log(row)
@@ -225,19 +242,34 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def of_floor(runs: list[dict], floors: dict[tuple, float]) -> str:
+    """The median over passes of a row's calls/s divided by the floor's calls/s of the same
+    tool, transport and mode in the same pass; `-` where there is no floor (stdio)."""
+    shares = []
+    for r in runs:
+        floor = floors.get((r["tool"], r["transport"], r["mode"], r.get("pass")))
+        if floor and floor == floor:  # not 0, not NaN
+            shares.append(r["calls_per_s"] / floor)
+    share = median(shares)
+    return "-" if share != share else f"{share:.2f}"
+
+
 def table(rows: list[dict], order: list[dict]) -> str:
     """Medians over passes, one row per server x transport x mode x tool."""
     groups: dict[tuple, list[dict]] = {}
+    floors: dict[tuple, float] = {}
     for row in rows:
         groups.setdefault((row["server"], row["transport"], row["mode"], row["tool"]), []).append(row)
+        if row["server"] == FLOOR:
+            floors[(row["tool"], row["transport"], row["mode"], row.get("pass"))] = row["calls_per_s"]
     rank = {(c["label"], c["transport"], c["mode"]): i for i, c in enumerate(order)}
     keys = sorted(
         groups,
         key=lambda k: (TOOLS.index(k[3]), TRANSPORTS.index(k[1]), k[2], rank.get((k[0], k[1], k[2]), 99)),
     )
     lines = [
-        "| tool | transport | mode | server | calls/s | seq p50 ms | p50 ms | p99 ms | idle RSS MiB | peak RSS MiB | reply | failures |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+        "| tool | transport | mode | server | calls/s | of floor | seq p50 ms | p50 ms | p99 ms | idle RSS MiB | peak RSS MiB | reply | failures |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
     for key in keys:
         runs = groups[key]
@@ -245,7 +277,8 @@ def table(rows: list[dict], order: list[dict]) -> str:
         kind = runs[0]["content_type"].split(";")[0].replace("application/", "").replace("text/event-stream", "sse")
         reply = f"{int(m('reply_bytes')):,} B {kind or 'line'}{' +sc' if runs[0]['structured'] else ''}"
         lines.append(
-            f"| {key[3]} | {key[1]} | {key[2]} | {key[0]} | {m('calls_per_s'):,.0f} | {m('seq_p50_ms'):.3f} | "
+            f"| {key[3]} | {key[1]} | {key[2]} | {key[0]} | {m('calls_per_s'):,.0f} | {of_floor(runs, floors)} | "
+            f"{m('seq_p50_ms'):.3f} | "
             f"{m('p50_ms'):.2f} | {m('p99_ms'):.2f} | {m('idle_rss_kib') / 1024:.1f} | "
             f"{m('peak_rss_kib') / 1024:.1f} | {reply} | {sum(r['failures'] for r in runs)} |"
         )
@@ -291,7 +324,7 @@ def main() -> None:
         for tool, transport, mode in groups:
             group = [c for c in order if c["transport"] == transport and c["mode"] == mode]
             for config in group if p % 2 == 0 else reversed(group):
-                ok &= run_one(bins["load"], config, tool, args, results)
+                ok &= run_one(bins["load"], config, tool, args, results, p)
     load_after = loadavg()
 
     rows = [json.loads(line) for line in results.read_text().splitlines()] if results.exists() else []
@@ -301,7 +334,9 @@ def main() -> None:
             "",
             f"{args.passes} passes, sides alternating; medians. Each run: {args.warmup} s warm-up, "
             f"{args.secs} s measured with {args.clients} concurrent clients; sequential p50 over "
-            f"{args.seq_calls} calls (at most {args.seq_max_secs} s).",
+            f"{args.seq_calls} calls (at most {args.seq_max_secs} s). `of floor`: calls/s divided by "
+            "the floor's (bare hyper + serde_json, no MCP framework) for the same tool, transport and "
+            "mode in the same pass, median over passes; none for stdio.",
             "",
             table(rows, order),
             "",
