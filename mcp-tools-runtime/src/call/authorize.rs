@@ -4,6 +4,9 @@ use super::base::{Failure, quoted};
 use crate::{context::Caller, definition::ToolDefinition, error::ToolError};
 
 pub(super) fn scopes(entry: &ToolDefinition, caller: &Caller) -> Result<(), Failure> {
+    if entry.scopes().is_empty() {
+        return Ok(());
+    }
     let missing: Vec<&str> = entry
         .scopes()
         .iter()

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use mcp_tools_shared::suggest;
 
-use super::base::{error_meta, quoted};
+use super::base::{error_meta, quoted, success};
 use crate::{
     context::Caller,
     definition::ToolDefinition,
@@ -57,7 +57,7 @@ pub(super) fn search(
         .map(ToolDefinition::tool)
         .collect();
     if found.is_empty() {
-        let mut result = CallToolResult::success(vec![ContentBlock::text(format!(
+        let mut result = success(vec![ContentBlock::text(format!(
             "no tool matches `{query}`; try other words for the task, e.g. the object it acts on (`shipment`, `invoice`) and the action (`cancel`, `search`)"
         ))]);
         result.structured_content = Some(json!({ "tools": [] }));
@@ -93,7 +93,7 @@ fn definition(registry: &Registry, name: &str, caller: &Caller) -> CallToolResul
 /// A search answer: its JSON as structured content, and as text for clients that read only
 /// text.
 fn answered(value: Value) -> CallToolResult {
-    let mut result = CallToolResult::success(vec![ContentBlock::text(value.to_string())]);
+    let mut result = success(vec![ContentBlock::text(value.to_string())]);
     result.structured_content = Some(value);
     result
 }

@@ -515,8 +515,9 @@ impl<'r> Running<'r> {
                     binary: entry.binary,
                     arguments: &entry.arguments,
                 };
-                let result = respond::success(entry, &facts, output, routed.meta());
-                return Ok(routed.with_notice(result).into());
+                let mut result = respond::success(entry, &facts, output, routed.meta());
+                routed.add_notice(&mut result);
+                return Ok(result.into());
             }
             Err(failure) => failure,
         };
@@ -532,9 +533,9 @@ impl<'r> Running<'r> {
             ));
         }
         let Failure::Failed(mut err) = failure else {
-            return Ok(routed
-                .with_notice(respond::failure(entry, failure, routed.meta(), max_error))
-                .into());
+            let mut result = respond::failure(entry, failure, routed.meta(), max_error);
+            routed.add_notice(&mut result);
+            return Ok(result.into());
         };
         Ok(match err.take_pending() {
             // The revision's error (-32021), with our message saying what it was for.
@@ -555,14 +556,12 @@ impl<'r> Running<'r> {
                 );
                 InputRequiredResult::new(Some(requests), Some(state)).into()
             }
-            _ => routed
-                .with_notice(respond::failure(
-                    entry,
-                    Failure::Failed(err),
-                    routed.meta(),
-                    max_error,
-                ))
-                .into(),
+            _ => {
+                let mut result =
+                    respond::failure(entry, Failure::Failed(err), routed.meta(), max_error);
+                routed.add_notice(&mut result);
+                result.into()
+            }
         })
     }
 }

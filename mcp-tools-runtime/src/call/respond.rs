@@ -3,7 +3,7 @@
 
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
 
-use super::base::{Failure, count_call, error_meta};
+use super::base::{self, Failure, count_call, error_meta};
 use crate::{
     definition::ToolDefinition,
     error::ErrorKind,
@@ -29,7 +29,7 @@ pub(super) fn success(
     let mut result = if shaped.failed {
         CallToolResult::error(shaped.content)
     } else {
-        CallToolResult::success(shaped.content)
+        base::success(shaped.content)
     };
     result.structured_content = shaped.structured;
     let mut extra = own_meta.unwrap_or_default();

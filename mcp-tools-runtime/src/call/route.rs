@@ -123,8 +123,8 @@ impl Routed<'_> {
             .map(|a| deprecation_meta(a.meta, self.entry.name()))
     }
 
-    /// The result, ending with the deprecation note when the call came through an alias.
-    pub(super) fn with_notice(&self, mut result: CallToolResult) -> CallToolResult {
+    /// Ends the result with the deprecation note when the call came through an alias.
+    pub(super) fn add_notice(&self, result: &mut CallToolResult) {
         if let Some(alias) = self.alias {
             let alias = alias.meta;
             let when = match (alias.since, alias.remove_in) {
@@ -141,7 +141,6 @@ impl Routed<'_> {
                 self.entry.name()
             )));
         }
-        result
     }
 }
 

@@ -50,6 +50,21 @@ pub(crate) fn may_count(output: &ToolOutput, budget: usize) -> bool {
 
 /// Holds `output` to the call's budget.
 pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
+    // Most results are a few text blocks, smaller in bytes than the budget in tokens: they
+    // pass as they are, without the moves through `Whole` the general path makes.
+    if output.structured.is_none() && fits_as_text(&output.content, facts) {
+        return Shaped {
+            content: output.content,
+            structured: None,
+            truncation: None,
+            report: Report {
+                tokens: None,
+                tokens_cut: 0,
+                truncated: false,
+            },
+            failed: false,
+        };
+    }
     let mut structured = output.structured.take().map(|value| {
         if facts.wrap_structured {
             serde_json::json!({ "result": value })
@@ -85,6 +100,23 @@ pub(crate) fn shape(mut output: ToolOutput, facts: &CallFacts<'_>) -> Shaped {
         };
     }
     cut::cut(whole, left_out, output.page, output.resume.as_ref(), facts)
+}
+
+/// Whether `blocks` are all text and, in bytes, within both budgets (bytes bound
+/// characters and tokens from above, so nothing is counted).
+fn fits_as_text(blocks: &[rmcp::model::ContentBlock], facts: &CallFacts<'_>) -> bool {
+    let limit = facts.budget.min(facts.char_budget);
+    let mut bytes = 0;
+    for block in blocks {
+        let rmcp::model::ContentBlock::Text(text) = block else {
+            return false;
+        };
+        bytes += text.text.len();
+        if bytes > limit {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the whole result fits: `Some((tokens, mirror))`, with `tokens` exact or `None`

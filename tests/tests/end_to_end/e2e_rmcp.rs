@@ -823,7 +823,7 @@ async fn the_wire_format_seen_without_an_sdk() {
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert_eq!(
         messages[0]["result"],
-        json!({ "content": [{ "type": "text", "text": "counted 3 steps" }], "isError": false })
+        json!({ "content": [{ "type": "text", "text": "counted 3 steps" }] })
     );
 
     // With one, each step is announced before the result, under the client's token.

@@ -382,7 +382,7 @@ async fn tools_call_validates_like_a_direct_call() {
         json!({ "shipment_number": "SH-2026-004211", "weight_kg": 2.5 }),
     )
     .await;
-    assert_eq!(ok.is_error, Some(false));
+    assert_eq!(ok.is_error, None);
     assert_eq!(text(&ok), "shipment_set_weight: done");
 }
 
@@ -411,7 +411,7 @@ async fn tools_call_enforces_scopes() {
         json!({ "account_email": "sam@example.com" }),
     )
     .await;
-    assert_eq!(done.is_error, Some(false));
+    assert_eq!(done.is_error, None);
     assert_eq!(text(&done), "sam@example.com deactivated");
 }
 
@@ -420,7 +420,7 @@ async fn tools_call_cuts_results_to_the_same_budget() {
     let registry = discovery(&[]);
     let result =
         direct_and_through(&registry, "audit_export_log", json!({ "lookback_days": 7 })).await;
-    assert_eq!(result.is_error, Some(false));
+    assert_eq!(result.is_error, None);
     assert!(
         result
             .meta
@@ -864,7 +864,7 @@ async fn unlisted_tools_stay_callable_by_name() {
         .call("ticket_escalate", json!({ "ticket_number": "T-58812", "team": "tier2", "reason": "needs a database fix" }))
         .await
         .unwrap();
-    assert_eq!(result.is_error, Some(false));
+    assert_eq!(result.is_error, None);
     assert_eq!(text(&result), "ticket_escalate: done");
 }
 

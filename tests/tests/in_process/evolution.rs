@@ -80,7 +80,7 @@ async fn hidden_aliases_route_and_say_what_replaced_them() {
         )
         .await
         .unwrap();
-    assert_eq!(result.is_error, Some(false));
+    assert_eq!(result.is_error, None);
     let text = texts(&result);
     assert_eq!(text[0], "P-7: 2.5 kg");
     assert_eq!(

@@ -179,7 +179,7 @@ fn a_valid_required_cursor_pages_on() {
         "parcel_list_next",
         json!({"cursor": cursor, "limit": 5}),
     );
-    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(result.is_error, None, "{}", text(&result));
     let page = result.structured_content.unwrap();
     assert_eq!(page["items"], json!([10, 11, 12, 13, 14]), "{page}");
     assert_eq!(page["total"], 30, "{page}");
@@ -229,7 +229,7 @@ fn valid_arguments_reach_the_handler() {
         "tour_book_seats",
         json!({"front_seats": 4, "rear_seats": 6}),
     );
-    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(result.is_error, None, "{}", text(&result));
     assert!(text(&result).contains("4 + 6 from None"));
 }
 
