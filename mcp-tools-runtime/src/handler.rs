@@ -1,6 +1,5 @@
 //! rmcp's `ServerHandler`, written by hand over the registry.
 
-use futures::future::Either;
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
@@ -95,12 +94,7 @@ impl ServerHandler for Registry {
             log,
             task: None,
         };
-        // A registry without task tools skips the lookup of how the tool runs.
-        if self.inner.has_tasks {
-            Either::Left(self.call_or_task(request, env))
-        } else {
-            Either::Right(self.dispatch(request, env))
-        }
+        self.call_or_task(request, env)
     }
 
     // The task methods box their futures: rmcp spawns each request as one future the size

@@ -102,6 +102,9 @@ pub(crate) struct Inner {
     pub(crate) runners: task::Runners,
     /// Whether any tool runs as a task, so the server declares the Tasks extension.
     pub(crate) has_tasks: bool,
+    /// The names (and aliases) of the tools that run as tasks, with their entries: a call
+    /// compares its name with these few instead of routing twice.
+    pub(crate) task_routes: Vec<(&'static str, usize)>,
 }
 
 /// The search index and the listings of the discovery tools.
@@ -701,6 +704,11 @@ impl RegistryBuilder {
             .version
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned());
         let has_tasks = self.tools.iter().any(|t| t.meta.task.is_some());
+        let task_routes = routes
+            .iter()
+            .filter(|(_, route)| self.tools[route.index].meta.task.is_some())
+            .map(|(name, route)| (*name, route.index))
+            .collect();
         Ok(Registry {
             session: Arc::default(),
             inner: Arc::new(Inner {
@@ -727,6 +735,7 @@ impl RegistryBuilder {
                 tasks: self.tasks,
                 runners: task::Runners::default(),
                 has_tasks,
+                task_routes,
                 limits: self.limits,
             }),
         })

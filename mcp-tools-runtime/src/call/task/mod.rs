@@ -46,6 +46,9 @@ impl Registry {
 
     /// How a call goes: as a plain call, refused, or as a task started now or later.
     fn task_way(&self, request: &CallToolRequestParams, env: &CallEnv) -> Way {
+        if self.inner.task_routes.is_empty() {
+            return Way::Plain;
+        }
         // Through `tools_call` (progressive discovery), the tool called is the one named inside.
         let wrapped = self.inner.discovery.is_some() && request.name == CALL_TOOL;
         let target = if wrapped {
@@ -57,10 +60,10 @@ impl Registry {
         } else {
             Some(request.name.as_ref())
         };
-        let Some(meta) = target
-            .and_then(|name| self.inner.routes.get(name))
-            .map(|route| self.inner.entries[route.index].meta)
-        else {
+        let Some(meta) = target.and_then(|name| {
+            let (_, index) = self.inner.task_routes.iter().find(|(n, _)| *n == name)?;
+            Some(self.inner.entries[*index].meta)
+        }) else {
             return Way::Plain;
         };
         let Some(support) = meta.task else {
