@@ -16,6 +16,21 @@
 //!   context alone, which every dispatch iteration of both sides includes.
 //! - `*_bad_args`: the rejection paths. Ours reports an out-of-range value and an unknown
 //!   key; rmcp checks neither, so its side is its only rejection, a value of the wrong type.
+//! - `http`, `http_stateless`: the same `calc_add` over Streamable HTTP on 127.0.0.1, ours
+//!   (`Http::serve_on`, sessions or `stateless(true)`) and rmcp's (`StreamableHttpService`
+//!   in an axum router under `axum::serve` with `TCP_NODELAY`, configured as
+//!   `bench/servers/src/bin/rmcp_server.rs` is), served on this process's runtime to a
+//!   hand-written HTTP/1.1 client on one keep-alive connection (see [`HttpClient`]).
+//! - Ours only, on a second registry, "rich", that holds `calc_add` beside a tool with a
+//!   small token budget, two tools of a state handle and a task tool: `*_budget_cut` (every
+//!   result is cut and carries the notice), `*_handle` (a `Handle<T>` made once at setup,
+//!   opened on every call), `*_task_start` (a client that declared the Tasks extension: each
+//!   call creates a task, which then runs to its end), and `*_rich`, a plain `calc_add` there,
+//!   which should cost what `calc_add` costs on the registry that holds nothing else.
+//!
+//! The parts a case needs beyond the two duplex connections (the rich registry, the HTTP
+//! servers) are built and checked the first time the case runs, so a run of one case builds
+//! only what it measures.
 //!
 //! After criterion, in `cargo bench` mode only, a paired run alternates blocks of calls of
 //! both sides and prints the median of the per-round ratios: slow drift of a shared machine
@@ -25,19 +40,30 @@
 //! calls of one case, for instruction counts under callgrind (see [`calls_only`]).
 
 use std::{
+    cell::{Cell, OnceCell},
     hint::black_box,
+    io::Write as _,
+    net::SocketAddr,
     time::{Duration, Instant},
 };
 
 use criterion::Criterion;
-use mcp_tools::{Registry, tool, tools};
+use mcp_tools::{Registry, http::Http, tool, tools, wire::TRUNCATION_META_KEY};
 use rmcp::{
-    Peer, RoleClient, RoleServer, ServerHandler, ServiceExt,
-    model::{CallToolRequestParams, JsonObject, NumberOrString, RequestId},
+    ClientHandler, Peer, RoleClient, RoleServer, ServerHandler, ServiceExt,
+    model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+        GetTaskParams, Implementation, JsonObject, NumberOrString, RequestId, TaskPayload,
+        TaskStatus,
+    },
     service::{RequestContext, RunningService},
 };
-use serde_json::json;
-use tokio::runtime::Runtime;
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncReadExt as _, AsyncWriteExt as _},
+    net::{TcpListener, TcpStream},
+    runtime::Runtime,
+};
 
 /// Our side: the tool as a user of this crate writes it.
 mod ours {
@@ -117,6 +143,104 @@ mod baseline {
     }
 }
 
+/// The tools the "rich" registry holds beside `calc_add`: one cut by its budget, a state
+/// handle's maker and taker, and a task.
+mod rich {
+    use std::{fmt::Write as _, sync::LazyLock};
+
+    use mcp_tools::{Handle, tool};
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+
+    /// 3,960 characters, about 1,140 tokens: over five times the summary's budget of 200.
+    pub(crate) static REPORT: LazyLock<String> = LazyLock::new(|| {
+        let mut report = String::new();
+        for n in 1..=60 {
+            let _ = writeln!(
+                report,
+                "Shipment SH-2026-{n:06}: weighed, labelled and loaded on truck 4."
+            );
+        }
+        report
+    });
+
+    /// Summarize the day's shipments, one line per shipment.
+    ///
+    /// Use it for an overview of the day; the summary is held to 200 tokens and says so.
+    #[tool(namespace = "report", read_only, max_response_tokens = 200)]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[tool] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn get_summary() -> &'static str {
+        REPORT.as_str()
+    }
+
+    /// What a tally holds.
+    #[derive(Debug, Default, Serialize, Deserialize, JsonSchema)]
+    pub(crate) struct Tally {
+        /// The items counted so far.
+        items: u64,
+    }
+
+    /// Open a tally of counted items that later calls read back by its handle.
+    ///
+    /// Use it once, then pass the `handle` it returns to `tally_read`.
+    #[tool(namespace = "tally", destructive = false)]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[tool] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn open() -> Handle<Tally> {
+        Handle::new(Tally { items: 42 })
+    }
+
+    /// Read how many items a tally opened with `tally_open` has counted.
+    ///
+    /// Use it to check a tally; it changes nothing.
+    #[tool(namespace = "tally", read_only)]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[tool] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn read(
+        /// The `handle` that `tally_open` returned.
+        tally: Handle<Tally>,
+    ) -> String {
+        tally.items.to_string()
+    }
+
+    /// Audit a depot's stock against its books and say whether they agree.
+    ///
+    /// Use it to start an audit as a task; it changes nothing.
+    #[tool(namespace = "stock", read_only, task = "optional")]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[tool] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn audit(
+        /// Code of the depot, like `BER1`.
+        #[param(min_length = 1, max_length = 8)]
+        depot_code: String,
+    ) -> String {
+        format!("{depot_code}: stock agrees with the books")
+    }
+}
+
+/// A client that declares the Tasks extension, so that a `task = "optional"` tool answers
+/// it with a task.
+#[derive(Clone, Copy)]
+struct TasksClient;
+
+impl ClientHandler for TasksClient {
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::builder().enable_tasks().build(),
+            Implementation::new("call-overhead-tasks", "1.0.0"),
+        )
+    }
+}
+
 const TOOL: &str = "calc_add";
 
 /// Valid for both sides.
@@ -134,12 +258,34 @@ fn bad_args_rmcp() -> JsonObject {
     object(&json!({ "a": "one", "b": 1.0 }))
 }
 
-fn object(value: &serde_json::Value) -> JsonObject {
+fn object(value: &Value) -> JsonObject {
     value.as_object().cloned().unwrap_or_default()
 }
 
 fn request(args: &JsonObject) -> CallToolRequestParams {
     CallToolRequestParams::new(TOOL).with_arguments(args.clone())
+}
+
+/// The rich registry's tool cut by its budget.
+const SUMMARY: &str = "report_get_summary";
+/// The rich registry's tool that makes a handle, and the one that takes it.
+const TALLY_OPEN: &str = "tally_open";
+const TALLY_READ: &str = "tally_read";
+/// The rich registry's task tool.
+const AUDIT: &str = "stock_audit";
+
+/// A call of the tool `name`, for the cases of the rich registry.
+fn request_to(name: &'static str, args: &JsonObject) -> CallToolRequestParams {
+    CallToolRequestParams::new(name).with_arguments(args.clone())
+}
+
+/// The first block's text of a result.
+fn text_of(result: &CallToolResult) -> &str {
+    result
+        .content
+        .first()
+        .and_then(|block| block.as_text())
+        .map_or("", |t| t.text.as_str())
 }
 
 /// Both servers, each with a connected client, on one current-thread runtime: every task
@@ -153,13 +299,24 @@ struct Fixture {
     rmcp_client: RunningService<RoleClient, ()>,
     /// A live server peer for `RequestContext`s (its constructor is crate-private in rmcp).
     peer: Peer<RoleServer>,
-    /// Tasks alive between calls: the service loops of both connections.
-    idle_tasks: usize,
+    /// Tasks alive between calls: the service loops of the connections, and of the HTTP
+    /// servers once built.
+    idle_tasks: Cell<usize>,
     // Held so both connections stay open.
     _servers: (
         RunningService<RoleServer, Registry>,
         RunningService<RoleServer, baseline::Calc>,
     ),
+    /// The rich registry and its connections, built for the first case that needs them.
+    rich: OnceCell<Rich>,
+    /// The arguments of `tally_read`: the handle `tally_open` made once.
+    tally: OnceCell<JsonObject>,
+    /// Set once the budgeted tool was seen to cut.
+    budget_checked: OnceCell<()>,
+    /// The rich registry served to a client that declared the Tasks extension.
+    tasks: OnceCell<Tasks>,
+    /// The HTTP servers and their clients, by [`HttpSide::index`].
+    http: [OnceCell<HttpServed>; 4],
 }
 
 impl Fixture {
@@ -200,21 +357,32 @@ impl Fixture {
             ours_client,
             rmcp_client,
             peer,
-            idle_tasks: 0,
+            idle_tasks: Cell::new(0),
             _servers: (ours_server, rmcp_server),
+            rich: OnceCell::new(),
+            tally: OnceCell::new(),
+            budget_checked: OnceCell::new(),
+            tasks: OnceCell::new(),
+            http: Default::default(),
         };
         fixture.check();
         // Let what the checks spawned finish before counting what stays.
-        fixture.rt.block_on(async {
-            for _ in 0..1_000 {
-                tokio::task::yield_now().await;
-            }
-        });
-        let idle_tasks = fixture.rt.metrics().num_alive_tasks();
-        Fixture {
-            idle_tasks,
-            ..fixture
+        fixture.count_idle_tasks();
+        fixture
+    }
+
+    /// Lets what was spawned so far run until it waits, then counts the tasks alive as the
+    /// idle ones [`settle`](Self::settle) waits for; after every part built.
+    fn count_idle_tasks(&self) {
+        self.rt.block_on(self.recount_idle_tasks());
+    }
+
+    /// [`count_idle_tasks`](Self::count_idle_tasks), inside the runtime.
+    async fn recount_idle_tasks(&self) {
+        for _ in 0..1_000 {
+            tokio::task::yield_now().await;
         }
+        self.idle_tasks.set(self.rt.metrics().num_alive_tasks());
     }
 
     /// Runs the tasks a call left behind: with its log target on, ours counts a result's
@@ -226,7 +394,7 @@ impl Fixture {
         // Bounded, so a task that never ends cannot hang the benchmark; it would show as a
         // slow sample instead.
         for _ in 0..10_000_000 {
-            if self.rt.metrics().num_alive_tasks() <= self.idle_tasks {
+            if self.rt.metrics().num_alive_tasks() <= self.idle_tasks.get() {
                 return;
             }
             tokio::task::yield_now().await;
@@ -344,12 +512,751 @@ impl Fixture {
     }
 
     fn shutdown(self) {
+        let rich = self.rich.into_inner();
+        let tasks = self.tasks.into_inner();
+        // The HTTP servers' tasks end with the runtime; their clients' connections close
+        // here.
+        drop(self.http);
         self.rt.block_on(async {
             // The servers stop when their clients go away.
             let _ = self.ours_client.cancel().await;
             let _ = self.rmcp_client.cancel().await;
+            if let Some(rich) = rich {
+                let _ = rich.client.cancel().await;
+            }
+            if let Some(tasks) = tasks {
+                let _ = tasks.client.cancel().await;
+            }
         });
     }
+}
+
+/// The rich registry: `calc_add` beside a budgeted tool, a handle's maker and taker and a
+/// task tool, served to a client that did not declare tasks, as `ours` is.
+struct Rich {
+    registry: Registry,
+    client: RunningService<RoleClient, ()>,
+    _server: RunningService<RoleServer, Registry>,
+}
+
+/// The rich registry served to a client that declared the Tasks extension.
+struct Tasks {
+    client: RunningService<RoleClient, TasksClient>,
+    /// The server's peer, whose client declared tasks, for the dispatch case's contexts.
+    peer: Peer<RoleServer>,
+    _server: RunningService<RoleServer, Registry>,
+}
+
+/// Connects `client` to `registry` over an in-process duplex, as [`Fixture::new`] does.
+async fn connect<C: ClientHandler>(
+    registry: Registry,
+    client: C,
+) -> (
+    RunningService<RoleServer, Registry>,
+    RunningService<RoleClient, C>,
+) {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let (server, client) = tokio::join!(
+        ServiceExt::serve(registry, server_io),
+        client.serve(client_io)
+    );
+    (
+        server.expect("the rich server starts"),
+        client.expect("a client connects to the rich server"),
+    )
+}
+
+/// The parts of the fixture built on first use, each checked before it is measured.
+impl Fixture {
+    /// The rich registry, built and checked on first use: `calc_add` answers as on `ours`,
+    /// and `tools/list` holds every kind of tool the cases claim it holds.
+    fn rich(&self) -> &Rich {
+        self.rich.get_or_init(|| {
+            let registry = Registry::builder()
+                .server_info("calc", "1.0.0")
+                .tools(tools![
+                    ours::add,
+                    rich::get_summary,
+                    rich::open,
+                    rich::read,
+                    rich::audit
+                ])
+                .build()
+                .expect("the rich registry builds");
+            let (server, client) = self.rt.block_on(connect(registry.clone(), ()));
+            let rich = Rich {
+                registry,
+                client,
+                _server: server,
+            };
+            self.count_idle_tasks();
+            self.rt.block_on(async {
+                let listed = rich.client.list_all_tools().await.expect("tools/list");
+                let mut names: Vec<&str> = listed.iter().map(|t| t.name.as_ref()).collect();
+                names.sort_unstable();
+                assert_eq!(
+                    names,
+                    [TOOL, SUMMARY, AUDIT, TALLY_OPEN, TALLY_READ],
+                    "the rich registry's tools"
+                );
+                let ok = rich
+                    .client
+                    .call_tool(request(&good_args()))
+                    .await
+                    .expect("a call");
+                assert_ne!(ok.is_error, Some(true), "{ok:?}");
+                assert_eq!(text_of(&ok), "3.75");
+                let direct = rich
+                    .registry
+                    .call_tool(request(&good_args()), self.context())
+                    .await
+                    .expect("a result");
+                let CallToolResponse::Complete(direct) = direct else {
+                    panic!("a plain result, not {direct:?}");
+                };
+                assert_eq!(text_of(&direct), "3.75");
+                self.settle().await;
+            });
+            self.count_idle_tasks();
+            rich
+        })
+    }
+
+    /// The arguments of `tally_read`, with the handle `tally_open` made once; checks that
+    /// reading it succeeds, through the client and through dispatch.
+    fn tally(&self) -> &JsonObject {
+        self.tally.get_or_init(|| {
+            let rich = self.rich();
+            let args = self.rt.block_on(async {
+                let made = rich
+                    .client
+                    .call_tool(request_to(TALLY_OPEN, &JsonObject::new()))
+                    .await
+                    .expect("a call");
+                assert_ne!(made.is_error, Some(true), "{made:?}");
+                let handle = made
+                    .structured_content
+                    .as_ref()
+                    .and_then(|made| made["handle"].as_str())
+                    .unwrap_or_else(|| panic!("no handle in {made:?}"))
+                    .to_owned();
+                let args = object(&json!({ "tally": handle }));
+                let read = rich
+                    .client
+                    .call_tool(request_to(TALLY_READ, &args))
+                    .await
+                    .expect("a call");
+                assert_ne!(read.is_error, Some(true), "{read:?}");
+                assert_eq!(text_of(&read), "42", "{read:?}");
+                let direct = rich
+                    .registry
+                    .call_tool(request_to(TALLY_READ, &args), self.context())
+                    .await
+                    .expect("a result");
+                let CallToolResponse::Complete(direct) = direct else {
+                    panic!("a plain result, not {direct:?}");
+                };
+                assert_ne!(direct.is_error, Some(true), "{direct:?}");
+                assert_eq!(text_of(&direct), "42", "{direct:?}");
+                self.settle().await;
+                args
+            });
+            self.count_idle_tasks();
+            args
+        })
+    }
+
+    /// Checks, once, that every call of the budgeted tool is cut and carries the notice,
+    /// through the client and through dispatch. The first cut loads the vocabulary.
+    fn budget(&self) -> &Rich {
+        let rich = self.rich();
+        self.budget_checked.get_or_init(|| {
+            self.rt.block_on(async {
+                let cut = |result: &CallToolResult| {
+                    assert_ne!(result.is_error, Some(true), "{result:?}");
+                    let kept = text_of(result);
+                    assert!(
+                        kept.len() < rich::REPORT.len() / 2 && rich::REPORT.starts_with(kept),
+                        "not cut: {kept}"
+                    );
+                    // The notice, a block of its own after what was kept.
+                    assert!(
+                        result.content.iter().any(|block| block
+                            .as_text()
+                            .is_some_and(|t| t.text.starts_with("[truncated:"))),
+                        "no notice in {result:?}"
+                    );
+                    assert!(
+                        result
+                            .meta
+                            .as_ref()
+                            .is_some_and(|meta| meta.0.contains_key(TRUNCATION_META_KEY)),
+                        "no {TRUNCATION_META_KEY} in {:?}",
+                        result.meta
+                    );
+                };
+                let args = JsonObject::new();
+                let result = rich
+                    .client
+                    .call_tool(request_to(SUMMARY, &args))
+                    .await
+                    .expect("a call");
+                cut(&result);
+                let direct = rich
+                    .registry
+                    .call_tool(request_to(SUMMARY, &args), self.context())
+                    .await
+                    .expect("a result");
+                let CallToolResponse::Complete(direct) = direct else {
+                    panic!("a plain result, not {direct:?}");
+                };
+                cut(&direct);
+                self.settle().await;
+            });
+            self.count_idle_tasks();
+        });
+        rich
+    }
+
+    /// The rich registry served to a client that declared tasks; checks that a call of the
+    /// task tool returns a working task that then completes with the tool's text, through
+    /// the client and through dispatch.
+    fn tasks(&self) -> &Tasks {
+        self.tasks.get_or_init(|| {
+            let registry = self.rich().registry.clone();
+            let (server, client) = self.rt.block_on(connect(registry, TasksClient));
+            let tasks = Tasks {
+                peer: server.peer().clone(),
+                client,
+                _server: server,
+            };
+            self.count_idle_tasks();
+            let args = audit_args();
+            self.rt.block_on(async {
+                let started = tasks
+                    .client
+                    .call_tool_once(request_to(AUDIT, &args))
+                    .await
+                    .expect("a call");
+                let CallToolResponse::Task(created) = started else {
+                    panic!("{AUDIT} did not start a task: {started:?}");
+                };
+                assert_eq!(created.task.status, TaskStatus::Working);
+                self.settle().await;
+                let got = tasks
+                    .client
+                    .get_task(GetTaskParams::new(created.task.task_id))
+                    .await
+                    .expect("tasks/get");
+                let TaskPayload::Completed { result } = got.task.payload else {
+                    panic!("the task did not complete: {:?}", got.task);
+                };
+                assert_eq!(
+                    result["content"][0]["text"], "BER1: stock agrees with the books",
+                    "{result:?}"
+                );
+                let direct = self
+                    .rich()
+                    .registry
+                    .call_tool(request_to(AUDIT, &args), context_of(&tasks.peer))
+                    .await
+                    .expect("a result");
+                assert!(
+                    matches!(direct, CallToolResponse::Task(_)),
+                    "dispatch did not start a task: {direct:?}"
+                );
+                self.settle().await;
+            });
+            self.count_idle_tasks();
+            tasks
+        })
+    }
+
+    /// The HTTP server of `side` and its client, started, connected and checked on first
+    /// use.
+    fn http(&self, side: HttpSide) -> &HttpServed {
+        self.http[side.index()].get_or_init(|| {
+            let served = self
+                .rt
+                .block_on(HttpServed::start(side, &self.ours, &self.rmcp));
+            self.count_idle_tasks();
+            self.rt.block_on(async {
+                let mut client = served.client.take().expect("the client");
+                client.check(side).await;
+                self.settle().await;
+                served.client.set(Some(client));
+            });
+            self.count_idle_tasks();
+            served
+        })
+    }
+
+    /// `iters` calls of `name` through the client (`tools/call`, its result awaited).
+    fn e2e_to<C: ClientHandler>(
+        &self,
+        client: &RunningService<RoleClient, C>,
+        name: &'static str,
+        args: &JsonObject,
+        iters: u64,
+    ) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                black_box(
+                    client
+                        .call_tool(request_to(name, args))
+                        .await
+                        .expect("a call"),
+                );
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` task starts through the client: `tools/call` answered with a task, which
+    /// runs to its end before the next call ([`settle`](Self::settle) waits for it).
+    fn e2e_task(&self, tasks: &Tasks, args: &JsonObject, iters: u64) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                black_box(
+                    tasks
+                        .client
+                        .call_tool_once(request_to(AUDIT, args))
+                        .await
+                        .expect("a call"),
+                );
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` calls of `ServerHandler::call_tool` for `name`, with contexts of `peer`.
+    fn dispatch_to(
+        &self,
+        handler: &Registry,
+        peer: &Peer<RoleServer>,
+        name: &'static str,
+        args: &JsonObject,
+        iters: u64,
+    ) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                let result = handler
+                    .call_tool(request_to(name, args), context_of(peer))
+                    .await;
+                black_box(result.expect("a result"));
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` calls of `calc_add` over HTTP, each reply read whole and its sum checked.
+    fn http_calls(&self, served: &HttpServed, iters: u64) -> Duration {
+        self.rt.block_on(async {
+            let mut client = served.client.take().expect("the client");
+            if client.reopen_if_closed().await {
+                // A new connection, and with sessions a new session beside the old one
+                // (until the server reaps it): more tasks alive between calls.
+                self.recount_idle_tasks().await;
+            }
+            let start = Instant::now();
+            for _ in 0..iters {
+                client.call_add().await;
+                self.settle().await;
+            }
+            let elapsed = start.elapsed();
+            served.client.set(Some(client));
+            elapsed
+        })
+    }
+}
+
+/// A context for a call from the client of `peer`'s connection, as [`Fixture::context`]
+/// makes for `ours`.
+fn context_of(peer: &Peer<RoleServer>) -> RequestContext<RoleServer> {
+    RequestContext::new(RequestId::from(NumberOrString::Number(1)), peer.clone())
+}
+
+/// The arguments of `stock_audit`.
+fn audit_args() -> JsonObject {
+    object(&json!({ "depot_code": "BER1" }))
+}
+
+/// A server of one HTTP case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HttpSide {
+    Ours { stateless: bool },
+    Rmcp { stateless: bool },
+}
+
+impl HttpSide {
+    fn index(self) -> usize {
+        match self {
+            HttpSide::Ours { stateless } => usize::from(stateless),
+            HttpSide::Rmcp { stateless } => 2 + usize::from(stateless),
+        }
+    }
+
+    fn stateless(self) -> bool {
+        match self {
+            HttpSide::Ours { stateless } | HttpSide::Rmcp { stateless } => stateless,
+        }
+    }
+}
+
+/// An HTTP server running on the fixture's runtime, and the one client connected to it.
+/// The server's tasks live as long as the runtime.
+struct HttpServed {
+    /// Taken out for a block of calls and put back, so a block needs no `&mut` fixture.
+    client: Cell<Option<HttpClient>>,
+}
+
+impl HttpServed {
+    /// Serves `side` on a free port of 127.0.0.1, connects a client and does the handshake
+    /// the load generator does (`bench/servers/src/bin/load/http.rs`).
+    async fn start(side: HttpSide, ours: &Registry, rmcp: &baseline::Calc) -> HttpServed {
+        use axum::serve::ListenerExt as _;
+        use rmcp::transport::streamable_http_server::{
+            StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+        };
+
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+        let addr = listener.local_addr().expect("the port");
+        match side {
+            // Our own accept loop (TCP_NODELAY, header timeout), as `Http::serve` uses.
+            HttpSide::Ours { stateless } => {
+                let http = Http::new(ours.clone()).stateless(stateless);
+                tokio::spawn(async move {
+                    http.serve_on(listener, std::future::pending())
+                        .await
+                        .expect("our HTTP server serves");
+                });
+            }
+            // As `bench/servers/src/bin/rmcp_server.rs` serves it with `nodelay`.
+            HttpSide::Rmcp { stateless } => {
+                let mut config = StreamableHttpServerConfig::default();
+                if stateless {
+                    config = config
+                        .with_legacy_session_mode(false)
+                        .with_json_response(true);
+                }
+                let calc = rmcp.clone();
+                let service = StreamableHttpService::new(
+                    move || Ok(calc.clone()),
+                    LocalSessionManager::default().into(),
+                    config,
+                );
+                let router = axum::Router::new().nest_service("/mcp", service);
+                let listener = listener.tap_io(|tcp| {
+                    let _ = tcp.set_nodelay(true);
+                });
+                tokio::spawn(async move {
+                    axum::serve(listener, router)
+                        .await
+                        .expect("rmcp's HTTP server serves");
+                });
+            }
+        }
+        let client = HttpClient::open(addr, side.stateless()).await;
+        HttpServed {
+            client: Cell::new(Some(client)),
+        }
+    }
+}
+
+/// A reply as [`HttpClient`] read it: the status, the head's text, the body.
+struct HttpReply<'a> {
+    status: u16,
+    head: &'a str,
+    body: &'a [u8],
+}
+
+impl HttpReply<'_> {
+    /// The first header named `name`, case-insensitively.
+    fn header(&self, name: &str) -> Option<&str> {
+        self.head.split("\r\n").skip(1).find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+
+    /// The JSON-RPC message of the body: the body itself when it is JSON, else the last
+    /// `data:` event of an SSE stream that holds one.
+    fn message(&self) -> Value {
+        let text = std::str::from_utf8(self.body).expect("a UTF-8 body");
+        if let Ok(value) = serde_json::from_str::<Value>(text.trim()) {
+            return value;
+        }
+        text.lines()
+            .rev()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .find_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+            .unwrap_or_else(|| panic!("no JSON-RPC message in the body: {text:?}"))
+    }
+}
+
+/// MCP over HTTP/1.1, spoken by hand on one keep-alive connection with `TCP_NODELAY`, one
+/// request at a time, as the serving bench's load generator speaks it: every buffer is
+/// kept between calls, so the client's own work per call is a few formatted bytes, one
+/// write, the reads, and a scan of the reply for the sum.
+struct HttpClient {
+    stream: TcpStream,
+    addr: SocketAddr,
+    stateless: bool,
+    /// `Mcp-Session-Id`, stateful only.
+    session: Option<String>,
+    /// The version `initialize` chose, sent as `MCP-Protocol-Version` after it.
+    version: Option<String>,
+    next_id: u64,
+    body: Vec<u8>,
+    request: Vec<u8>,
+    /// What was read of the current reply.
+    read: Vec<u8>,
+    /// The current reply's body, its chunks joined.
+    reply: Vec<u8>,
+}
+
+impl HttpClient {
+    /// Connects and does the handshake: `initialize` (a session id must come back when
+    /// stateful, and must not when stateless), then `notifications/initialized`.
+    async fn open(addr: SocketAddr, stateless: bool) -> HttpClient {
+        let stream = TcpStream::connect(addr).await.expect("connects");
+        stream.set_nodelay(true).expect("TCP_NODELAY");
+        let mut client = HttpClient {
+            stream,
+            addr,
+            stateless,
+            session: None,
+            version: None,
+            next_id: 1,
+            body: Vec::with_capacity(512),
+            request: Vec::with_capacity(1024),
+            read: Vec::with_capacity(16 * 1024),
+            reply: Vec::with_capacity(16 * 1024),
+        };
+        let initialize = json!({
+            "jsonrpc": "2.0", "id": 0, "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": { "name": "call-overhead", "version": "0" },
+            },
+        })
+        .to_string();
+        client.body = initialize.into_bytes();
+        let reply = client.exchange().await;
+        assert_eq!(reply.status, 200, "initialize: {:?}", reply.message());
+        let session = reply.header("mcp-session-id").map(str::to_owned);
+        let version = reply.message()["result"]["protocolVersion"]
+            .as_str()
+            .expect("a protocol version")
+            .to_owned();
+        match (&session, stateless) {
+            (Some(id), true) => panic!("a stateless server issued session {id}"),
+            (None, false) => panic!("a stateful server issued no session id"),
+            _ => {}
+        }
+        client.session = session;
+        client.version = Some(version);
+        client.body = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_vec();
+        let status = client.exchange().await.status;
+        assert!(
+            (200..300).contains(&status),
+            "notifications/initialized: HTTP {status}"
+        );
+        client
+    }
+
+    /// Connects again, with a new handshake, if the server closed the connection: both
+    /// close a keep-alive connection left idle past their header timeouts (ours 10 s,
+    /// hyper's default under `axum::serve` 30 s), which criterion's other benchmarks outlast
+    /// before the paired run comes back to HTTP. One read attempt
+    /// per block of calls, outside its timing. Whether it connected again.
+    async fn reopen_if_closed(&mut self) -> bool {
+        let mut probe = [0; 1];
+        match self.stream.try_read(&mut probe) {
+            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => false,
+            Ok(0) | Err(_) => {
+                *self = HttpClient::open(self.addr, self.stateless).await;
+                true
+            }
+            Ok(_) => panic!("the server sent bytes no request asked for"),
+        }
+    }
+
+    /// One call of `calc_add`, read whole; fails unless it is a 200 that carries the sum.
+    async fn call_add(&mut self) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.body.clear();
+        write!(
+            self.body,
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"calc_add","arguments":{{"a":1.5,"b":2.25}}}}}}"#
+        )
+        .expect("writes to a Vec");
+        let reply = self.exchange().await;
+        assert!(
+            reply.status == 200 && find(reply.body, br#""text":"3.75""#).is_some(),
+            "HTTP {}: {}",
+            reply.status,
+            String::from_utf8_lossy(reply.body)
+        );
+        black_box(reply.body);
+    }
+
+    /// Before the measured calls: a call's reply, parsed whole, is the sum and no error,
+    /// as JSON when stateless and as an SSE stream with sessions, for both sides.
+    async fn check(&mut self, side: HttpSide) {
+        for _ in 0..3 {
+            self.call_add().await;
+        }
+        let id = self.next_id;
+        self.call_add().await;
+        let reply = self.reply_seen();
+        let content_type = reply.header("content-type").unwrap_or("").to_owned();
+        let message = reply.message();
+        assert_eq!(message["id"], id, "{message}");
+        assert_eq!(
+            message["result"]["content"][0]["text"], "3.75",
+            "{side:?}: {message}"
+        );
+        assert_ne!(message["result"]["isError"], true, "{side:?}: {message}");
+        let expected = if side.stateless() {
+            "application/json"
+        } else {
+            "text/event-stream"
+        };
+        assert!(
+            content_type.starts_with(expected),
+            "{side:?} answered {content_type}"
+        );
+    }
+
+    /// The reply of the last exchange, again.
+    fn reply_seen(&self) -> HttpReply<'_> {
+        let head_end = find(&self.read, b"\r\n\r\n").expect("a head") + 4;
+        let head = std::str::from_utf8(&self.read[..head_end]).expect("an ASCII head");
+        HttpReply {
+            status: head
+                .get(9..12)
+                .and_then(|s| s.parse().ok())
+                .expect("a status"),
+            head,
+            body: &self.reply,
+        }
+    }
+
+    /// POSTs `self.body` to `/mcp` and reads the whole reply: by length, or by chunks.
+    async fn exchange(&mut self) -> HttpReply<'_> {
+        self.request.clear();
+        write!(
+            self.request,
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n",
+            self.addr,
+            self.body.len()
+        )
+        .expect("writes to a Vec");
+        if let Some(id) = &self.session {
+            write!(self.request, "Mcp-Session-Id: {id}\r\n").expect("writes to a Vec");
+        }
+        if let Some(version) = &self.version {
+            write!(self.request, "MCP-Protocol-Version: {version}\r\n").expect("writes to a Vec");
+        }
+        self.request.extend_from_slice(b"\r\n");
+        self.request.extend_from_slice(&self.body);
+        self.stream
+            .write_all(&self.request)
+            .await
+            .expect("the server takes the request");
+        self.read.clear();
+        self.reply.clear();
+        let head_end = loop {
+            if let Some(at) = find(&self.read, b"\r\n\r\n") {
+                break at + 4;
+            }
+            self.fill().await;
+        };
+        let (status, length, chunked) = {
+            let head = std::str::from_utf8(&self.read[..head_end]).expect("an ASCII head");
+            let status: u16 = head
+                .get(9..12)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("not a status line: {head:?}"));
+            let (mut length, mut chunked) = (None, false);
+            for line in head.split("\r\n").skip(1) {
+                let Some((name, value)) = line.split_once(':') else {
+                    continue;
+                };
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse::<usize>().ok();
+                } else if name.eq_ignore_ascii_case("transfer-encoding") {
+                    chunked = value.trim().eq_ignore_ascii_case("chunked");
+                }
+            }
+            (status, length, chunked)
+        };
+        if chunked {
+            let mut at = head_end;
+            loop {
+                let line_end = loop {
+                    if let Some(end) = find(&self.read[at..], b"\r\n") {
+                        break at + end;
+                    }
+                    self.fill().await;
+                };
+                let size_text = std::str::from_utf8(&self.read[at..line_end]).expect("ASCII");
+                let size = usize::from_str_radix(size_text.trim(), 16)
+                    .unwrap_or_else(|_| panic!("not a chunk size: {size_text:?}"));
+                at = line_end + 2;
+                while self.read.len() < at + size + 2 {
+                    self.fill().await;
+                }
+                self.reply.extend_from_slice(&self.read[at..at + size]);
+                at += size + 2;
+                if size == 0 {
+                    break;
+                }
+            }
+            assert_eq!(self.read.len(), at, "bytes after the last chunk");
+        } else {
+            let length = length.unwrap_or(0);
+            while self.read.len() < head_end + length {
+                self.fill().await;
+            }
+            assert_eq!(self.read.len(), head_end + length, "bytes after the body");
+            self.reply
+                .extend_from_slice(&self.read[head_end..head_end + length]);
+        }
+        HttpReply {
+            status,
+            head: std::str::from_utf8(&self.read[..head_end]).expect("an ASCII head"),
+            body: &self.reply,
+        }
+    }
+
+    /// Reads what the server sent next; fails if it closed the connection.
+    async fn fill(&mut self) {
+        self.read.reserve(4096);
+        let n = self
+            .stream
+            .read_buf(&mut self.read)
+            .await
+            .expect("reads the reply");
+        assert!(n > 0, "the server closed the connection mid-reply");
+    }
+}
+
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
 }
 
 /// One measured thing: a side of a level, timing `n` calls.
@@ -419,6 +1326,71 @@ fn cases<'a>(f: &'a Fixture, args: &'a Args) -> Vec<Case<'a>> {
             "rmcp",
             Box::new(|n| f.dispatch(&f.rmcp, &args.bad_rmcp, n)),
         ),
+        case(
+            "http",
+            "ours",
+            Box::new(|n| f.http_calls(f.http(HttpSide::Ours { stateless: false }), n)),
+        ),
+        case(
+            "http",
+            "rmcp",
+            Box::new(|n| f.http_calls(f.http(HttpSide::Rmcp { stateless: false }), n)),
+        ),
+        case(
+            "http_stateless",
+            "ours",
+            Box::new(|n| f.http_calls(f.http(HttpSide::Ours { stateless: true }), n)),
+        ),
+        case(
+            "http_stateless",
+            "rmcp",
+            Box::new(|n| f.http_calls(f.http(HttpSide::Rmcp { stateless: true }), n)),
+        ),
+        // The plain call on the rich registry: the same code as `e2e/ours` and
+        // `dispatch/ours`, on a registry that also holds the tools below.
+        case(
+            "e2e_rich",
+            "ours",
+            Box::new(|n| f.e2e(&f.rich().client, &args.good, n)),
+        ),
+        case(
+            "dispatch_rich",
+            "ours",
+            Box::new(|n| f.dispatch(&f.rich().registry, &args.good, n)),
+        ),
+        case(
+            "e2e_budget_cut",
+            "ours",
+            Box::new(|n| f.e2e_to(&f.budget().client, SUMMARY, &args.none, n)),
+        ),
+        case(
+            "dispatch_budget_cut",
+            "ours",
+            Box::new(|n| f.dispatch_to(&f.budget().registry, &f.peer, SUMMARY, &args.none, n)),
+        ),
+        case(
+            "e2e_handle",
+            "ours",
+            Box::new(|n| f.e2e_to(&f.rich().client, TALLY_READ, f.tally(), n)),
+        ),
+        case(
+            "dispatch_handle",
+            "ours",
+            Box::new(|n| f.dispatch_to(&f.rich().registry, &f.peer, TALLY_READ, f.tally(), n)),
+        ),
+        case(
+            "e2e_task_start",
+            "ours",
+            Box::new(|n| f.e2e_task(f.tasks(), &args.audit, n)),
+        ),
+        case(
+            "dispatch_task_start",
+            "ours",
+            Box::new(|n| {
+                let tasks = f.tasks();
+                f.dispatch_to(&f.rich().registry, &tasks.peer, AUDIT, &args.audit, n)
+            }),
+        ),
     ]
 }
 
@@ -427,6 +1399,9 @@ struct Args {
     good: JsonObject,
     bad_ours: JsonObject,
     bad_rmcp: JsonObject,
+    /// For a tool without parameters.
+    none: JsonObject,
+    audit: JsonObject,
 }
 
 impl Args {
@@ -435,6 +1410,8 @@ impl Args {
             good: good_args(),
             bad_ours: bad_args_ours(),
             bad_rmcp: bad_args_rmcp(),
+            none: JsonObject::new(),
+            audit: audit_args(),
         }
     }
 }
@@ -455,6 +1432,7 @@ fn bench(c: &mut Criterion, cases: &[Case<'_>]) {
 fn block_of(level: &str) -> u32 {
     match level {
         "e2e" | "e2e_bad_args" => 200,
+        "http" | "http_stateless" => 100,
         "dispatch_bad_args" => 2_000,
         _ => 5_000,
     }
