@@ -29,7 +29,7 @@ impl ServerHandler for Registry {
             .enable_tools()
             .enable_logging()
             .build();
-        if self.inner.has_tasks {
+        if self.inner.has_tasks() {
             capabilities
                 .extensions
                 .get_or_insert_with(Default::default)

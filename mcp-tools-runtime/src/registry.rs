@@ -100,11 +100,16 @@ pub(crate) struct Inner {
     pub(crate) tasks: task::Settings,
     /// The tasks this process runs.
     pub(crate) runners: task::Runners,
-    /// Whether any tool runs as a task, so the server declares the Tasks extension.
-    pub(crate) has_tasks: bool,
     /// The names (and aliases) of the tools that run as tasks, with their entries: a call
     /// compares its name with these few instead of routing twice.
     pub(crate) task_routes: Vec<(&'static str, usize)>,
+}
+
+impl Inner {
+    /// Whether any tool runs as a task, so the server declares the Tasks extension.
+    pub(crate) fn has_tasks(&self) -> bool {
+        !self.task_routes.is_empty()
+    }
 }
 
 /// The search index and the listings of the discovery tools.
@@ -703,7 +708,6 @@ impl RegistryBuilder {
         let version = self
             .version
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned());
-        let has_tasks = self.tools.iter().any(|t| t.meta.task.is_some());
         let task_routes = routes
             .iter()
             .filter(|(_, route)| self.tools[route.index].meta.task.is_some())
@@ -734,7 +738,6 @@ impl RegistryBuilder {
                 idempotency_retention: self.idempotency_retention,
                 tasks: self.tasks,
                 runners: task::Runners::default(),
-                has_tasks,
                 task_routes,
                 limits: self.limits,
             }),

@@ -271,7 +271,7 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<GetTaskResult, ErrorData>> + Send + '_ {
-        if self.registry.inner.has_tasks {
+        if self.registry.inner.has_tasks() {
             Either::Left(self.registry.get_task(request, context))
         } else {
             Either::Right(self.handler.get_task(request, context))
@@ -283,7 +283,7 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
-        if self.registry.inner.has_tasks {
+        if self.registry.inner.has_tasks() {
             Either::Left(self.registry.update_task(request, context))
         } else {
             Either::Right(self.handler.update_task(request, context))
@@ -295,7 +295,7 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
-        if self.registry.inner.has_tasks {
+        if self.registry.inner.has_tasks() {
             Either::Left(self.registry.cancel_task(request, context))
         } else {
             Either::Right(self.handler.cancel_task(request, context))

@@ -148,7 +148,6 @@ impl From<ToolError> for Failure {
     }
 }
 
-/// The `_meta` record of an `isError` result.
 /// A successful result of `content`. `isError` is left out: the specification reads a
 /// missing `isError` as false, and every client parses the key on every call otherwise
 /// (rmcp's client tries each result type in turn, about 2,300 instructions a call).
@@ -158,6 +157,7 @@ pub(crate) fn success(content: Vec<ContentBlock>) -> CallToolResult {
     result
 }
 
+/// The `_meta` record of an `isError` result.
 pub(crate) fn error_meta(kind: &str, retryable: bool, reference: Option<&str>) -> MetaObject {
     let mut detail = json!({ "kind": kind, "retryable": retryable });
     if let Some(reference) = reference {

@@ -490,6 +490,7 @@ impl<'r> Running<'r> {
         }
         outcome
     }
+
     /// The handler's output within its budget, or its failure as the model reads it.
     fn respond(self, outcome: Result<ToolOutput, Failure>) -> Result<CallToolResponse, ErrorData> {
         let inner = &self.registry.inner;
