@@ -216,11 +216,11 @@ async fn long_logs_are_cut_to_the_budget_and_resume_where_they_stopped() {
     let arguments = &meta["next_call"]["arguments"];
     assert_eq!(arguments["from_line"], json!(next_line));
     assert_eq!(arguments["shipment_number"], number);
-    let total_tokens = meta["total_tokens_estimate"].as_u64().unwrap();
-    assert!(
-        total_tokens > 10 * DEFAULT_MAX_RESPONSE_TOKENS as u64,
-        "{meta}"
-    );
+    // The tool sent a window of the log, so of the whole only a lower bound is known, and
+    // the notice says so rather than guess.
+    let at_least = meta["total_tokens_at_least"].as_u64().unwrap();
+    assert!(at_least > meta["kept_tokens"].as_u64().unwrap(), "{meta}");
+    assert!(notice.contains(" of at least "), "{notice}");
 
     // The next call picks up at the first line left out: nothing lost, nothing repeated.
     let second = call(&registry, "shipment_get_log", arguments.clone()).await;

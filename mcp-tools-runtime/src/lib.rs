@@ -43,11 +43,13 @@ pub use extras::Extras;
 pub use fields::Args;
 pub use handle::Handle;
 pub use meta::ResponseFormat;
-pub use output::{Json, ToolOutput};
+pub use output::{Json, LineStart, ToolOutput};
 pub use page::{Page, PageCursor};
 pub use plan::{IdempotencyKey, Plan, PlanHandle};
 pub use registry::Registry;
 pub use server::Server;
+#[cfg(feature = "cli")]
+pub use transport::ServeArgs;
 #[cfg(feature = "http")]
 pub use transport::http;
 pub use transport::{Serve, ServeError};
@@ -231,8 +233,9 @@ pub use mcp_tools_macros::ToolArgs;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Args, Caller, ErrorKind, Handle, IdempotencyKey, Json, Page, PageCursor, Plan, PlanHandle,
-        Registry, ResponseFormat, Serve, State, ToolArgs, ToolContext, ToolError, ToolOutput,
+        Args, Caller, ErrorKind, Handle, IdempotencyKey, Json, LineStart, Page, PageCursor, Plan,
+        PlanHandle, Registry, ResponseFormat, Serve, State, ToolArgs, ToolContext, ToolError,
+        ToolOutput,
         context::LogLevel,
         output::IntoToolOutput,
         tool, tools,

@@ -1,5 +1,9 @@
 //! What a tool returns: `String`, `Json<T>`, a hand-built [`ToolOutput`], or a `Result` of one.
 
+mod line_start;
+
+pub use line_start::{LineStart, ParseLineStartError};
+
 use rmcp::model::{ContentBlock, MetaObject};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -30,13 +34,15 @@ pub struct ToolOutput {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Resume {
-    /// The text is lines of a longer document, starting at line `first_line` (1-based);
-    /// the next call is the same call with the argument `param` set to the first line left out.
+    /// The text is lines of a longer document, starting at `start` (a line, or a character
+    /// inside one); the next call is the same call with the argument `param` set to where
+    /// the kept text ends: a line, or, when `param` takes a [`LineStart`], a position inside
+    /// a line.
     Line {
-        /// The argument that selects the first line.
+        /// The argument that selects where the text starts.
         param: &'static str,
-        /// The line this text starts at.
-        first_line: u64,
+        /// Where this text starts in the document.
+        start: LineStart,
         /// The document's last line, when the text is a window of it (see
         /// [`ToolOutput::of_lines`]); else the text's own last line is the document's.
         last_line: Option<u64>,
@@ -109,15 +115,55 @@ impl ToolOutput {
     }
 
     /// Says how to get the rest if the text is cut: it is lines of a longer document
-    /// starting at `first_line`, selected by the argument `param`.
+    /// from `start` on (a line, `u64`, or a [`LineStart`]), selected by the argument `param`.
+    ///
+    /// When `param` takes a position inside a line (it is a [`LineStart`]), a cut page is
+    /// filled to the budget and may end inside a line; the notice's next call then names
+    /// the position, `"7:16961"`. A `param` that takes only whole lines (a `u64`) gets
+    /// pages that end after a whole line, and of a line longer than the budget only its
+    /// start: the notice says the rest of that line cannot be asked for.
     #[must_use]
-    pub fn resume_at_line(mut self, param: &'static str, first_line: u64) -> Self {
+    pub fn resume_at_line(mut self, param: &'static str, start: impl Into<LineStart>) -> Self {
         self.resume = Some(Resume::Line {
             param,
-            first_line,
+            start: start.into(),
             last_line: None,
         });
         self
+    }
+
+    /// The text of a document from `start` on, resumable by the argument `param`: the
+    /// whole document in, the page the call asked for out, as
+    /// [`LineStart::slice`] and [`ToolOutput::resume_at_line`] make it.
+    ///
+    /// ```
+    /// use mcp_tools::{LineStart, ToolOutput};
+    ///
+    /// let diff = "--- a/app.min.js\n+++ b/app.min.js\n@@ -1 +1 @@\n";
+    /// let page = ToolOutput::lines_from(diff, "from_line", LineStart::new(2, 5)).unwrap();
+    /// assert_eq!(page.blocks()[0].as_text().unwrap().text, "b/app.min.js\n@@ -1 +1 @@\n");
+    /// assert!(ToolOutput::lines_from(diff, "from_line", LineStart::from(9)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An invalid-input error naming `param` when nothing of `text` is at `start` (past its
+    /// last line, or past the end of the line).
+    pub fn lines_from(
+        text: &str,
+        param: &'static str,
+        start: LineStart,
+    ) -> Result<Self, ToolError> {
+        // A document's start is there even when the document is empty.
+        let rest = if start == LineStart::default() {
+            Some(text)
+        } else {
+            start.slice(text)
+        };
+        match rest {
+            Some(rest) => Ok(Self::text(rest).resume_at_line(param, start)),
+            None => Err(past_the_end(text, param, start)),
+        }
     }
 
     /// Says the document has `last_line` lines, for a tool that returns only a window of it
@@ -175,6 +221,26 @@ impl ToolOutput {
     pub fn structured_value(&self) -> Option<&Value> {
         self.structured.as_ref()
     }
+}
+
+/// The error for a position past the end of a document.
+#[cold]
+fn past_the_end(text: &str, param: &str, start: LineStart) -> ToolError {
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64
+        + u64::from(!text.is_empty() && !text.ends_with('\n'));
+    let message = if lines == 0 {
+        format!("`{param}` {start} is past the end of the text, which is empty")
+    } else if start.line() > lines {
+        format!(
+            "`{param}` {start} is past the end of the text, whose last line is {lines}; ask for {lines} or less"
+        )
+    } else {
+        format!(
+            "`{param}` \"{start}\" is past the end of line {line}; ask for {line}, its start",
+            line = start.line()
+        )
+    };
+    ToolError::invalid_input(message)
 }
 
 /// A structured result: sent as `structuredContent`, described by the tool's `outputSchema`

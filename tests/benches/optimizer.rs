@@ -1,6 +1,6 @@
 //! What the response optimizer costs: counting, truncation, and its share of a call.
 //!
-//! Three groups of measurements, all in this one process on the same generated inputs, each
+//! Five groups of measurements, all in this one process on the same generated inputs, each
 //! side next to the other so the machine's noise hits both alike:
 //!
 //! - `count/*`: [`Encoding::count`] on ~100 KB of prose, compact JSON and Rust-like code.
@@ -17,6 +17,10 @@
 //!   registry whose budget lies between the result's tokens and its bytes (the optimizer
 //!   must count it exactly before answering). The parts the optimizer runs are timed alone
 //!   next to them, so their share of a call can be read off.
+//! - `cut_1m_long_line/*` and `slice_1m/*`: resuming inside a line of a 1 MB document, beside
+//!   whole-line resumption of the same document (`optimizer/in_line.rs`).
+//! - `estimate/*`: the total a cut result's notice reports, estimated for a 1 MB result,
+//!   beside the exact count of the same result (`optimizer/estimate.rs`).
 //!
 //! After criterion, in `cargo bench` mode only, a paired run alternates blocks of both
 //! sides of each comparison and prints the medians and the median of the per-round ratios:
@@ -41,6 +45,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::runtime::Runtime;
+
+#[path = "optimizer/estimate.rs"]
+mod estimate;
+#[path = "optimizer/in_line.rs"]
+mod in_line;
 
 /// Tokens a cut keeps: the `detailed` budget the design names.
 const BUDGET: usize = 2_000;
@@ -965,7 +974,7 @@ fn calls<'a>(f: &'a Fixture, registry: &'a Registry) -> impl Fn(u64) -> Duration
 
 /// Alternates blocks of both sides, swapping which goes first each round, and prints the
 /// median time per run of each side and the median of the per-round ratios a/b.
-fn paired(f: &Fixture) {
+fn paired<'a>(f: &'a Fixture, more: Vec<Pair<'a>>) {
     let text = f.mirror.as_str();
     let budget = f.exact_budget;
     let mut pairs = Vec::new();
@@ -1010,6 +1019,7 @@ fn paired(f: &Fixture) {
         calls(f, &f.fits_by_size),
         (200, 200),
     ));
+    pairs.extend(more);
     println!(
         "\ninputs: the call's result is {} bytes, {} tokens, cut-free under a budget of {} \
          tokens; the 2,000-token cut keeps {} bytes",
@@ -1091,6 +1101,8 @@ fn paired_wanted() -> bool {
 
 fn main() {
     let fixture = Fixture::new();
+    let in_line = in_line::InLine::new();
+    let estimate = estimate::Estimate::new();
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(2))
@@ -1098,8 +1110,12 @@ fn main() {
     bench_count(&mut criterion, &fixture);
     bench_truncate(&mut criterion, &fixture);
     bench_call(&mut criterion, &fixture);
+    in_line.bench(&mut criterion);
+    estimate.bench(&mut criterion);
     criterion.final_summary();
     if paired_wanted() {
-        paired(&fixture);
+        let mut more = in_line.pairs();
+        more.extend(estimate.pairs());
+        paired(&fixture, more);
     }
 }

@@ -514,7 +514,8 @@ impl<'r> Running<'r> {
                     budget: budget.for_format(format),
                     char_budget: budget.max_chars(),
                     binary: entry.binary,
-                    arguments: &entry.arguments,
+                    arguments: &entry.narrowing,
+                    line_positions: &entry.line_positions,
                 };
                 let mut result = respond::success(entry, &facts, output, routed.meta());
                 routed.add_notice(&mut result);

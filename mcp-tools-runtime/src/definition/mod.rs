@@ -6,6 +6,7 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::Value;
 
 mod handles;
+mod narrowing;
 mod once;
 
 pub(crate) use handles::{HandleSpec, Makes, Takes};
@@ -17,7 +18,7 @@ use crate::{
     error::ToolError,
     meta::{AliasMeta, BinaryPolicy, StateNeed, ToolMeta},
     optimizer::{Budgets, ToolBudget},
-    output::ToolOutput,
+    output::{LineStart, ToolOutput},
     schema::{InputSchema, OutputSchema},
     validate::Validator,
 };
@@ -67,9 +68,12 @@ pub struct ToolDefinition {
     pub(crate) budget: ToolBudget,
     /// What its results' binary blocks get: its own policy, else the registry's.
     pub(crate) binary: BinaryPolicy,
-    /// The arguments a model may narrow a request with (all but cursor and format), for
-    /// the advice on a cut result.
-    pub(crate) arguments: Vec<Cow<'static, str>>,
+    /// The arguments that narrow the result (a limit, a window, a filter), which the advice
+    /// on a cut result names.
+    pub(crate) narrowing: Vec<Cow<'static, str>>,
+    /// The arguments that take a position inside a line ([`LineStart`]), so a cut page
+    /// resumed by one may end inside a line.
+    pub(crate) line_positions: Vec<Cow<'static, str>>,
     pub(crate) problems: Vec<String>,
 }
 
@@ -107,7 +111,7 @@ impl ToolDefinition {
                 )
             }
             None => {
-                let arguments = meta
+                let arguments: Vec<_> = meta
                     .params
                     .iter()
                     .map(|p| p.name)
@@ -147,6 +151,8 @@ impl ToolDefinition {
                 }
             }
         }
+        let line_positions = LineStart::taken_by(&input_schema, &validator, &arguments);
+        let narrowing = narrowing::narrowing(meta.description, params, &input_schema, &arguments);
         let output_schema = output_schema();
         let wrap_structured = output_schema.as_ref().is_some_and(|s| s.wrapped);
         // A hand-written schema is listed as written; ours without the integer widths the
@@ -180,7 +186,8 @@ impl ToolDefinition {
             needs: input.needs,
             budget: budget_for(meta, input.format_param.is_some(), Budgets::default()),
             binary: meta.binary.unwrap_or_default(),
-            arguments,
+            narrowing,
+            line_positions,
             problems,
         }
     }

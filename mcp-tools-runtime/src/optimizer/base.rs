@@ -27,6 +27,8 @@ pub(crate) struct CallFacts<'a> {
     pub(crate) binary: BinaryPolicy,
     /// The tool's arguments a model may narrow a request with, for advice.
     pub(crate) arguments: &'a [std::borrow::Cow<'static, str>],
+    /// The tool's arguments that take a position inside a line, for line resumption.
+    pub(crate) line_positions: &'a [std::borrow::Cow<'static, str>],
 }
 
 /// What the optimizer did, for logs and metrics.
@@ -34,7 +36,7 @@ pub(crate) struct CallFacts<'a> {
 pub(crate) struct Report {
     /// Tokens returned; `None` when the result fit without counting (count it later).
     pub(crate) tokens: Option<usize>,
-    /// Tokens left out (estimated from the kept part's density).
+    /// Tokens left out: counted, estimated from samples, or a lower bound (see `estimate`).
     pub(crate) tokens_cut: usize,
     pub(crate) truncated: bool,
 }

@@ -6,8 +6,9 @@ use rmcp::model::ContentBlock;
 
 use super::{
     base::{CallFacts, OVER, Report, Shaped},
+    estimate::{self, Total},
     fit,
-    notice::{self, Continuation, Notice, RESERVE},
+    notice::{Continuation, Notice, RESERVE},
     parts::{self, Binary, LeftOut, Whole},
     structured, text,
 };
@@ -92,6 +93,15 @@ pub(super) fn cut(
         i += 1;
     }
 
+    // The texts as the tool returned them, whatever is kept of them: estimated once.
+    let text_total: Total = (0..whole.blocks.len())
+        .filter_map(|i| {
+            let resume = if texts.contains(&i) { resume } else { None };
+            parts::text_of(&whole.blocks[i]).map(|t| estimate::text(t, resume, facts))
+        })
+        .sum();
+    // The value's, from the first cut: the whole does not change with what is kept.
+    let mut value_total: Option<Total> = None;
     let mut share = avail.saturating_sub(binary_tokens + fixed);
     demands.push(struct_demand * (1 + copies));
     let mut best: Option<Shaped> = None;
@@ -102,12 +112,10 @@ pub(super) fn cut(
         let mut blocks = whole.blocks.clone();
         for (k, &i) in texts.iter().enumerate() {
             let original = &originals[k];
-            let end = text::prefix_end(original, alloc[k], resume, enc);
+            let end = text::prefix_end(original, alloc[k], resume, facts);
             if end < original.len() {
                 let kept = &original[..end];
-                let (what, continuation) = text::describe(kept, original, resume);
-                notice.kept.push(what);
-                notice.continue_with(continuation);
+                text::describe(kept, original, resume, facts, &mut notice);
                 if let Some(t) = parts::text_mut(&mut blocks[i]) {
                     kept.clone_into(t);
                 }
@@ -143,12 +151,10 @@ pub(super) fn cut(
         // Count what is sent, exactly.
         let mut tokens = binary_tokens + fixed;
         let mut chars = binary_chars;
-        let mut kept_bytes = 0;
         for block in &blocks {
             if let Some(t) = parts::text_of(block) {
                 tokens += enc.count(t);
                 chars += t.chars().count();
-                kept_bytes += t.len();
             }
         }
         if let Some(kept) = &structured_value {
@@ -156,20 +162,20 @@ pub(super) fn cut(
             let sent = 1 + usize::from(mirror.is_some());
             tokens += kept.tokens * sent;
             chars += kept.json.chars().count() * sent;
-            kept_bytes += kept.json.len() * sent;
         }
-        // The structured value's total is estimated from what its cut measured.
-        let total_bytes = originals
-            .iter()
-            .map(|t| document_bytes(t, resume))
-            .sum::<usize>()
-            + structured_value
-                .as_ref()
-                .map_or(0, |k| k.estimated_total() * (1 + copies));
+        // The whole: the texts, the value (and its mirror) as cut plus what it left out,
+        // and the blocks sent or left out whole.
+        let structured_total = match (&structured_value, &whole.structured) {
+            (Some(kept), Some(value)) => *value_total.get_or_insert_with(|| {
+                let sent = 1 + usize::from(mirror.is_some());
+                kept.total(value, facts).times(sent)
+            }),
+            _ => Total::exact(0),
+        };
         let left_out_tokens: usize = left_out.iter().map(|l| l.tokens).sum();
-        let total = notice::estimate_total(tokens, kept_bytes, total_bytes + binary_chars)
-            + left_out_tokens;
-        let (note, meta) = notice.render(facts, (tokens, total.max(tokens)));
+        let whole_blocks = Total::exact(binary_tokens + fixed + left_out_tokens);
+        let total = (text_total + structured_total + whole_blocks).at_least_kept(tokens);
+        let (note, meta) = notice.render(facts, tokens, total);
         let note_tokens = enc.count(&note);
         let all_tokens = tokens + note_tokens;
         let all_chars = chars + note.chars().count();
@@ -194,7 +200,7 @@ pub(super) fn cut(
                     truncation: Some(meta),
                     report: Report {
                         tokens: Some(all_tokens),
-                        tokens_cut: total.saturating_sub(tokens),
+                        tokens_cut: total.tokens.saturating_sub(tokens),
                         truncated: true,
                     },
                     failed: false,
@@ -280,27 +286,6 @@ fn water_fill(total: usize, demands: &[usize]) -> Vec<usize> {
         left -= alloc[i];
     }
     alloc
-}
-
-/// The bytes of the document a text is lines of: the text's own, or, for a window of a
-/// longer document ([`ToolOutput::of_lines`](crate::output::ToolOutput::of_lines)), estimated from the
-/// window's bytes per line, so the notice's total speaks of the document.
-fn document_bytes(text: &str, resume: Option<&Resume>) -> usize {
-    let Some(Resume::Line {
-        first_line,
-        last_line: Some(last_line),
-        ..
-    }) = resume
-    else {
-        return text.len();
-    };
-    let window_lines = text.bytes().filter(|b| *b == b'\n').count().max(1);
-    let document_lines =
-        usize::try_from(last_line.saturating_sub(*first_line) + 1).unwrap_or(usize::MAX);
-    if document_lines <= window_lines {
-        return text.len();
-    }
-    text.len() / window_lines * document_lines
 }
 
 #[cfg(test)]

@@ -10,11 +10,14 @@
 //! keep every key and a prefix of each list (`fit.rs`), so they stay valid against their
 //! `outputSchema`, and text repeated in the structured value is cut the same way. The
 //! notice names the exact next call when the tool can continue (a page cursor, a line, an
-//! offset), and otherwise says what was left out and how to ask for less.
+//! offset), and otherwise says what was left out and how to ask for less. It says how many
+//! tokens the whole has: counted, estimated from samples at a cost that does not grow with
+//! what was left out, or, when the rest was never seen, a lower bound (`estimate.rs`).
 
 mod base;
 mod budget;
 mod cut;
+mod estimate;
 mod fit;
 mod notice;
 mod parts;

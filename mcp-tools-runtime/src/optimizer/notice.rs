@@ -6,7 +6,10 @@ use std::fmt::Write as _;
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
 
-use super::base::CallFacts;
+use super::{
+    base::CallFacts,
+    estimate::{Kind, Total},
+};
 
 /// Tokens set aside for the notice before cutting.
 pub(super) const RESERVE: usize = 160;
@@ -55,14 +58,18 @@ impl Notice {
         }
     }
 
-    /// The notice text and its `_meta` record, given the tokens kept and the estimated total.
-    pub(super) fn render(&self, facts: &CallFacts<'_>, tokens: (usize, usize)) -> (String, Value) {
-        let (kept_tokens, total_tokens) = tokens;
+    /// The notice text and its `_meta` record, given the tokens kept and the whole's.
+    pub(super) fn render(
+        &self,
+        facts: &CallFacts<'_>,
+        kept_tokens: usize,
+        total: Total,
+    ) -> (String, Value) {
         let mut text = format!(
-            "[truncated: kept {} ({} of ~{} tokens) to fit the {}-token budget",
+            "[truncated: kept {} ({} of {} tokens) to fit the {}-token budget",
             and_list(&capped(&self.kept), "everything else"),
             thousands(kept_tokens as u64),
-            thousands(total_tokens as u64),
+            total_words(total),
             thousands(facts.budget as u64),
         );
         if !self.left_out.is_empty() {
@@ -105,7 +112,7 @@ impl Notice {
         text.push(']');
         let mut meta = json!({
             "kept_tokens": kept_tokens,
-            "total_tokens_estimate": total_tokens,
+            total.meta_key(): total.tokens,
             "budget_tokens": facts.budget,
             "kept": self.kept,
         });
@@ -122,19 +129,16 @@ impl Notice {
     }
 }
 
-/// How to ask for less, naming only the arguments the tool has.
-fn advice(arguments: &[std::borrow::Cow<'static, str>]) -> String {
-    if arguments.is_empty() {
+/// How to ask for less: the arguments that narrow the result (a limit, a window, a filter:
+/// the definition keeps only those), each named, as a model cannot use one it is not told
+/// of; or, without any, that there are none.
+fn advice(narrowing: &[std::borrow::Cow<'static, str>]) -> String {
+    if narrowing.is_empty() {
         return "This tool takes no arguments that narrow its result, so the rest cannot be fetched through it.".to_owned();
     }
-    let named: Vec<String> = arguments.iter().take(4).map(|a| format!("`{a}`")).collect();
-    let more = if arguments.len() > 4 {
-        " or its other arguments"
-    } else {
-        ""
-    };
+    let named: Vec<String> = narrowing.iter().map(|a| format!("`{a}`")).collect();
     format!(
-        "To see the rest, ask for less at once: narrow the request with {}{more}.",
+        "To see the rest, ask for less at once: narrow the request with {}.",
         or_list(&named)
     )
 }
@@ -163,6 +167,22 @@ fn join(items: &[String], last: &str, empty: &str) -> String {
     }
 }
 
+/// A total as the notice says it: `12,345`, `~1,230,000` (three significant figures, as
+/// close as an estimate is), `at least 12,345`.
+fn total_words(total: Total) -> String {
+    match total.kind {
+        Kind::Exact => thousands(total.tokens as u64),
+        Kind::Estimate => format!("~{}", thousands(significant(total.tokens as u64, 3))),
+        Kind::AtLeast => format!("at least {}", thousands(total.tokens as u64)),
+    }
+}
+
+/// `n` rounded to `digits` significant figures.
+fn significant(n: u64, digits: u32) -> u64 {
+    let scale = 10u64.pow((n.checked_ilog10().unwrap_or(0) + 1).saturating_sub(digits));
+    (n + scale / 2) / scale * scale
+}
+
 /// `1234567` → `1,234,567`.
 pub(super) fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -176,18 +196,9 @@ pub(super) fn thousands(n: u64) -> String {
     out
 }
 
-/// The total tokens of the whole result, estimated from the density of the kept part.
-pub(super) fn estimate_total(kept_tokens: usize, kept_bytes: usize, total_bytes: usize) -> usize {
-    if kept_bytes == 0 {
-        return total_bytes / 4;
-    }
-    let estimate = kept_tokens as f64 * total_bytes as f64 / kept_bytes as f64;
-    (estimate.round() as usize).max(kept_tokens)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{advice, estimate_total, thousands};
+    use super::{Kind, Total, advice, significant, thousands, total_words};
 
     #[test]
     fn numbers_read_well() {
@@ -195,7 +206,20 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(25_000), "25,000");
         assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(estimate_total(100, 400, 4000), 1000);
+        assert_eq!(significant(0, 3), 0);
+        assert_eq!(significant(999, 3), 999);
+        assert_eq!(significant(358_905, 3), 359_000);
+        assert_eq!(significant(99_950, 3), 100_000);
+    }
+
+    #[test]
+    fn totals_say_what_they_are() {
+        let mut total = Total::exact(358_905);
+        assert_eq!(total_words(total), "358,905");
+        total.kind = Kind::Estimate;
+        assert_eq!(total_words(total), "~359,000");
+        total.kind = Kind::AtLeast;
+        assert_eq!(total_words(total), "at least 358,905");
     }
 
     fn names(names: &[&'static str]) -> Vec<std::borrow::Cow<'static, str>> {
@@ -206,12 +230,26 @@ mod tests {
     }
 
     #[test]
-    fn advice_names_only_the_tools_arguments() {
-        assert!(advice(&[]).contains("takes no arguments"));
-        assert!(advice(&names(&["query"])).ends_with("with `query`."));
-        assert!(
-            advice(&names(&["query", "limit", "since"])).contains("`query`, `limit` or `since`")
+    fn advice_names_every_argument_that_narrows_or_says_there_is_none() {
+        assert_eq!(
+            advice(&[]),
+            "This tool takes no arguments that narrow its result, so the rest cannot be fetched through it."
         );
-        assert!(advice(&names(&["a", "b", "c", "d", "e"])).contains("or its other arguments"));
+        assert!(advice(&names(&["limit"])).ends_with("with `limit`."));
+        assert!(
+            advice(&names(&["limit", "since", "until"])).ends_with("`limit`, `since` or `until`.")
+        );
+        // Each is named: a model cannot use an argument the notice only counts.
+        let five = advice(&names(&[
+            "limit",
+            "since",
+            "until",
+            "label_filter",
+            "max_depth",
+        ]));
+        assert!(
+            five.ends_with("`until`, `label_filter` or `max_depth`."),
+            "{five}"
+        );
     }
 }

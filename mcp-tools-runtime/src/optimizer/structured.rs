@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use super::{
     base::{CallFacts, set_next_cursor},
+    estimate::{self, Total},
     fit::{self, Cut},
     notice::{Continuation, Notice, thousands},
 };
@@ -87,7 +88,8 @@ fn scale(bytes: usize, target: usize, tokens: usize, margin: f64) -> usize {
 }
 
 fn keep(value: &Value, bytes: usize, page: Option<PageInfo>, facts: &CallFacts<'_>) -> Kept {
-    let cut = fit::fit(value, bytes);
+    let mut cut = fit::fit(value, bytes);
+    keep_handle_whole(value, &mut cut);
     let mut kept = cut.value.clone();
     if let Some(info) = page
         && let Some(items) = cut.lists.iter().find(|l| l.pointer == "/items")
@@ -105,6 +107,23 @@ fn keep(value: &Value, bytes: usize, page: Option<PageInfo>, facts: &CallFacts<'
         tokens: 0,
         cut,
     }
+}
+
+/// Puts back a root `handle` (a plan's, a state handle's) that the cut shortened: a
+/// shortened handle opens nothing. The search above counts what is kept, this included.
+/// A string too long to be a sealed token stays cut.
+fn keep_handle_whole(value: &Value, cut: &mut Cut) {
+    let Some(at) = cut.strings.iter().position(|s| s.pointer == "/handle") else {
+        return;
+    };
+    let Some(handle) = value.get("handle").filter(|h| {
+        h.as_str()
+            .is_some_and(|h| h.len() <= crate::seal::MAX_TOKEN_LEN)
+    }) else {
+        return;
+    };
+    cut.strings.remove(at);
+    cut.value["handle"] = handle.clone();
 }
 
 impl Kept {
@@ -194,9 +213,26 @@ impl Kept {
         }
     }
 
-    /// Bytes of the whole value, an estimate when it was cut (see [`Cut::estimated_total`]).
-    pub(super) fn estimated_total(&self) -> usize {
-        self.cut.estimated_total
+    /// The tokens of `value`, of which this is the cut: those kept, counted, and those of
+    /// each list's items and each string's characters left out, estimated from samples of
+    /// them (see `estimate`), never from the kept part's density.
+    pub(super) fn total(&self, value: &Value, facts: &CallFacts<'_>) -> Total {
+        let mut total = Total::exact(self.tokens);
+        for list in &self.cut.lists {
+            if let Some(items) = value.pointer(&list.pointer).and_then(Value::as_array) {
+                total = total + estimate::list_rest(&items[list.kept.min(items.len())..], facts);
+            }
+        }
+        for string in &self.cut.strings {
+            if let Some(s) = value.pointer(&string.pointer).and_then(Value::as_str) {
+                let end = s
+                    .char_indices()
+                    .nth(string.kept_chars)
+                    .map_or(s.len(), |(i, _)| i);
+                total = total + estimate::string_rest(&s[end..], facts);
+            }
+        }
+        total
     }
 
     /// The string now at `pointer`, for a text block linked to it.

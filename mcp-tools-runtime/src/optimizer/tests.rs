@@ -3,10 +3,10 @@ use std::borrow::Cow;
 use rmcp::model::{ContentBlock, JsonObject};
 use serde_json::{Value, json};
 
-use super::{CallFacts, shape};
+use super::{CallFacts, notice::thousands, shape};
 use crate::{
-    meta::BinaryPolicy, meta::ResponseFormat, output::PageInfo, output::ToolOutput, seal::Sealer,
-    tokens::Encoding,
+    meta::BinaryPolicy, meta::ResponseFormat, output::LineStart, output::PageInfo,
+    output::ToolOutput, seal::Sealer, tokens::Encoding,
 };
 
 /// One key for every test's cursors.
@@ -29,6 +29,7 @@ fn facts(args: &JsonObject, budget: usize) -> CallFacts<'_> {
         char_budget: budget * 4,
         binary: BinaryPolicy::Count,
         arguments: &[Cow::Borrowed("from_line"), Cow::Borrowed("cursor")],
+        line_positions: &[],
     }
 }
 
@@ -187,4 +188,134 @@ fn a_result_too_large_even_at_its_smallest_is_an_error_within_budget() {
     let text = text_of(&shaped.content);
     assert!(text.contains("even cut to its smallest form"), "{text}");
     assert!(Encoding::O200kBase.count(&text) <= 200);
+}
+
+/// The tool's `from_line` takes a position inside a line.
+const POSITIONS: &[Cow<'static, str>] = &[Cow::Borrowed("from_line")];
+
+/// The header of a diff, a line of `long` copies of `word`, and two short lines.
+fn long_line_diff(word: &str, long: usize) -> String {
+    format!(
+        "diff --git a/app.min.js b/app.min.js\nindex 3f2a1c0..9be41d7\n--- a/app.min.js\n\
+         +++ b/app.min.js\n@@ -1 +1 @@\n-old\n+{}\n context one\n context two\n",
+        word.repeat(long)
+    )
+}
+
+/// The page shaped from `text` from `start`, its notice, and the `from_line` to go on from.
+fn page_from(text: &str, start: LineStart, f: &CallFacts<'_>) -> (String, String, Value) {
+    let output = ToolOutput::lines_from(text, "from_line", start).unwrap();
+    let shaped = shape(output, f);
+    let page = shaped.content[0].as_text().unwrap().text.clone();
+    let notice = shaped
+        .content
+        .last()
+        .unwrap()
+        .as_text()
+        .unwrap()
+        .text
+        .clone();
+    let next = shaped.truncation.map_or(Value::Null, |meta| {
+        meta["next_call"]["arguments"]["from_line"].clone()
+    });
+    (page, notice, next)
+}
+
+#[test]
+fn a_line_longer_than_the_budget_is_read_on_from_inside_it() {
+    let text = long_line_diff("e.map(t=>t.id);", 20_000);
+    let a = args(json!({}));
+    let mut f = facts(&a, 2_000);
+    f.line_positions = POSITIONS;
+    let (page, notice, next) = page_from(&text, LineStart::from(1), &f);
+    // The page is filled with the start of line 7, not cut short before it.
+    let column = page.lines().nth(6).unwrap().chars().count() as u64 + 1;
+    assert!(column > 1_000, "{notice}");
+    assert!(
+        notice.contains(&format!(
+            "kept lines 1–6 and the first {} characters of line 7 of 9 (",
+            thousands(column - 1)
+        )),
+        "{notice}"
+    );
+    assert_eq!(next, json!(format!("7:{column}")), "{notice}");
+    assert!(
+        notice.contains(&format!("{{\"from_line\":\"7:{column}\"}}")),
+        "{notice}"
+    );
+    // The next page goes on at that character, and says which characters it holds.
+    let (second, notice, next) = page_from(&text, LineStart::new(7, column), &f);
+    let line = text.lines().nth(6).unwrap();
+    let skipped: usize = line
+        .chars()
+        .take(column as usize - 1)
+        .map(char::len_utf8)
+        .sum();
+    assert!(line[skipped..].starts_with(&second), "{notice}");
+    let end = column + second.chars().count() as u64;
+    assert!(
+        notice.contains(&format!(
+            "kept characters {}–{} of line 7 of 9 (",
+            thousands(column),
+            thousands(end - 1)
+        )),
+        "{notice}"
+    );
+    assert_eq!(next, json!(format!("7:{end}")));
+}
+
+#[test]
+fn columns_count_characters_through_multi_byte_text() {
+    let text = long_line_diff("부산🚚e\u{301}👨\u{200d}👩\u{200d}👧", 4_000);
+    let a = args(json!({}));
+    let mut f = facts(&a, 1_000);
+    f.line_positions = POSITIONS;
+    let (mut start, mut read) = (LineStart::from(1), String::new());
+    loop {
+        let (page, _, next) = page_from(&text, start, &f);
+        read.push_str(&page);
+        if next.is_null() {
+            break;
+        }
+        start = serde_json::from_value(next).unwrap();
+        // Where the next page starts is where this one stopped, counted in characters.
+        assert_eq!(start.slice(&text), text.strip_prefix(read.as_str()));
+    }
+    assert_eq!(read, text);
+}
+
+#[test]
+fn a_page_resumed_inside_lines_still_ends_at_a_near_line_end() {
+    let text = (1..=400).fold(String::new(), |mut text, i| {
+        use std::fmt::Write as _;
+        let _ = writeln!(text, "{i:>4} {}", "word ".repeat(30));
+        text
+    });
+    let a = args(json!({}));
+    let mut f = facts(&a, 2_000);
+    f.line_positions = POSITIONS;
+    let (page, notice, next) = page_from(&text, LineStart::from(1), &f);
+    assert!(page.ends_with('\n'), "{notice}");
+    assert_eq!(next, json!(page.lines().count() + 1), "{notice}");
+}
+
+#[test]
+fn a_whole_line_argument_moves_past_a_long_line_and_says_its_rest_is_lost() {
+    let text = long_line_diff("e.map(t=>t.id);", 20_000);
+    let a = args(json!({"from_line": 7}));
+    let f = facts(&a, 2_000);
+    let output = ToolOutput::lines_from(&text, "from_line", LineStart::from(7)).unwrap();
+    let shaped = shape(output, &f);
+    let notice = &shaped.content.last().unwrap().as_text().unwrap().text;
+    assert!(notice.contains("kept the first "), "{notice}");
+    assert!(
+        notice.contains(
+            "left out the rest of line 7, which `log_get_lines` cannot return: its `from_line` takes whole lines."
+        ),
+        "{notice}"
+    );
+    assert_eq!(
+        shaped.truncation.unwrap()["next_call"]["arguments"]["from_line"],
+        json!(8)
+    );
 }

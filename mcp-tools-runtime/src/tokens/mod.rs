@@ -9,9 +9,13 @@
 //!
 //! A vocabulary loads once per process, when a count first needs it (`vocab.rs`): a server
 //! whose results fit their budgets in bytes never loads one.
+//!
+//! A text too long to count whole at a bounded cost has its count estimated
+//! (`estimate.rs`): its last stretch counted, the rest from windows spread over it.
 
 mod count;
 mod encoding;
+pub(crate) mod estimate;
 mod split;
 mod vocab;
 

@@ -1150,6 +1150,84 @@ async fn a_next_call_longer_than_the_budget_still_fits_and_moves_on() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The total a notice reports
+// ---------------------------------------------------------------------------------------
+
+/// The whole a cut result's notice speaks of, as `_meta` gives it: counted, estimated, or a
+/// lower bound, each under its own name.
+fn reported_total(result: &CallToolResult) -> (u64, &'static str) {
+    let cut = truncation(result).expect("the result is cut");
+    [
+        "total_tokens",
+        "total_tokens_estimate",
+        "total_tokens_at_least",
+    ]
+    .into_iter()
+    .find_map(|key| Some((cut.get(key)?.as_u64()?, key)))
+    .unwrap_or_else(|| panic!("no total in {cut}"))
+}
+
+#[tokio::test]
+async fn a_cut_results_total_is_within_five_percent_of_what_the_tool_returned() {
+    let enc = Encoding::O200kBase;
+    let session = connect(registry()).await;
+    let peer = session.peer();
+    let page_args = json!({ "url": PAGE_URL, "max_length": 999_999 });
+    let cases = [
+        // The file as a text block and as structured `content`.
+        (
+            "fs_read_text_file",
+            json!({ "path": LOG_PATH }),
+            enc.count(&SCAN_LOG) + enc.count(&json!({ "content": *SCAN_LOG }).to_string()),
+        ),
+        // The graph and its text mirror.
+        (
+            "memory_read_graph",
+            json!({}),
+            2 * enc.count(&serde_json::to_string(&*GRAPH).expect("serializes")),
+        ),
+        ("web_fetch", page_args, enc.count(&PAGE)),
+        (
+            "db_query",
+            json!({ "sql": "SELECT * FROM orders" }),
+            enc.count(&PSQL_TABLE),
+        ),
+        ("robot_read_log", json!({}), enc.count(&ROBOT_LOG)),
+    ];
+    for (tool, arguments, exact) in cases {
+        let result = call(peer, tool, arguments).await;
+        assert_success(&result);
+        let (total, key) = reported_total(&result);
+        let error = total as f64 / exact as f64 - 1.0;
+        eprintln!(
+            "{tool:<20} reported {total:>8} ({key}), exact {exact:>8}, error {:+.2}%",
+            error * 100.0
+        );
+        assert!(
+            error.abs() <= 0.05,
+            "{tool}: reported {total} ({key}), exact {exact}\n{}",
+            notice(&result)
+        );
+        assert_ne!(key, "total_tokens_at_least", "{tool}");
+    }
+
+    // What is left after a line is never reported larger than what was before it.
+    let mut last = u64::MAX;
+    for from_line in [1, 2, 119, 120, 121, 200] {
+        let result = call(peer, "robot_read_log", json!({ "from_line": from_line })).await;
+        let (total, _) = reported_total(&result);
+        eprintln!("robot_read_log from line {from_line}: reported {total}");
+        assert!(
+            total <= last,
+            "from line {from_line}: {total}, more than {last} from the line before\n{}",
+            notice(&result)
+        );
+        last = total;
+    }
+    session.close().await;
+}
+
+// ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
 

@@ -34,10 +34,6 @@ pub(super) struct Cut {
     pub(super) lists: Vec<ListCut>,
     /// Every string that was shortened, in preorder.
     pub(super) strings: Vec<TextCut>,
-    /// Bytes of the whole value: exact when nothing was cut, otherwise an ESTIMATE (measuring
-    /// all would cost the whole input): a cut list counts as its kept items' mean size times
-    /// its item count, a cut string as its kept bytes plus its remaining raw bytes.
-    pub(super) estimated_total: usize,
 }
 
 /// An array that lost items.
@@ -93,15 +89,13 @@ pub(super) fn fit(value: &Value, budget: usize) -> Cut {
         bytes: part.bytes,
         lists: cutter.lists.into_iter().map(|(_, cut)| cut).collect(),
         strings: cutter.strings.into_iter().map(|(_, cut)| cut).collect(),
-        estimated_total: part.estimate,
     }
 }
 
-/// A node as kept: its value, exact length, and the estimated length of its original.
+/// A node as kept: its value and exact length.
 struct Part {
     value: Value,
     bytes: usize,
-    estimate: usize,
 }
 
 impl Part {
@@ -109,7 +103,6 @@ impl Part {
         Part {
             value: value.clone(),
             bytes: len,
-            estimate: len,
         }
     }
 }
@@ -188,7 +181,6 @@ impl Cutter {
         Part {
             value: Value::String(kept),
             bytes: used + 2 + ELLIPSIS.len(),
-            estimate: used + (s.len() - end) + 2,
         }
     }
 
@@ -197,14 +189,11 @@ impl Cutter {
     fn cut_array(&mut self, items: &[Value], room: usize) -> Part {
         let mut kept = Vec::new();
         let mut used = 2;
-        // The first item left out: its length, or a lower bound of it.
-        let mut crossing = 0;
         for item in items {
             let comma = usize::from(!kept.is_empty());
             let left = room.saturating_sub(used + comma);
             let len = len_at_most(item, left);
             if len > left {
-                crossing = len;
                 break;
             }
             used += comma + len;
@@ -213,17 +202,12 @@ impl Cutter {
         let whole = kept.len();
         let last_shortened =
             whole == 0 && !items.is_empty() && min_at_most(&items[0], room - 2) <= room - 2;
-        let per_item = if last_shortened {
+        if last_shortened {
             // It crossed `room - 2` above, so it is known not to fit whole.
             let first = self.descend(0, "0", |cutter| cutter.shrink(&items[0], room - 2));
             used += first.bytes;
             kept.push(first.value);
-            first.estimate as f64
-        } else if whole > 0 {
-            (used - 1 - whole) as f64 / whole as f64
-        } else {
-            crossing as f64
-        };
+        }
         let list = ListCut {
             pointer: self.path.clone(),
             kept: kept.len(),
@@ -231,11 +215,9 @@ impl Cutter {
             last_shortened,
         };
         self.lists.push((self.at.clone(), list));
-        let estimate = 1 + items.len() + (per_item * items.len() as f64) as usize;
         Part {
             value: Value::Array(kept),
             bytes: used,
-            estimate,
         }
     }
 }

@@ -46,7 +46,6 @@ impl Cutter {
         children.sort_by_key(|c| c.slack);
         let mut left = room - frame;
         let mut kept = vec![Value::Null; n];
-        let mut estimate = frame;
         for (done, c) in children.iter().enumerate() {
             let share = (left - mins) / (n - done);
             let part = if c.exact && c.slack <= share {
@@ -64,7 +63,6 @@ impl Cutter {
                 })
             };
             kept[c.pos] = part.value;
-            estimate += part.estimate;
             left -= part.bytes;
             mins -= c.min;
         }
@@ -72,7 +70,6 @@ impl Cutter {
         Part {
             value: Value::Object(out),
             bytes: room - left,
-            estimate,
         }
     }
 }

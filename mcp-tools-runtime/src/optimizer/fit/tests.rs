@@ -79,7 +79,6 @@ fn check(value: &Value, budget: usize) -> Cut {
     }
     if cut.lists.is_empty() && cut.strings.is_empty() {
         assert_eq!(&cut.value, value, "nothing cut means whole");
-        assert_eq!(cut.estimated_total, exact_len(value));
     }
     let mut seen = Seen::default();
     assert_kept(value, &cut.value, "", &cut, &mut seen);

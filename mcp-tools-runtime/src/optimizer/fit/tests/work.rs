@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use super::super::sizes::VISITED;
-use super::{check, exact_len, fit};
+use super::{check, fit};
 
 /// Nodes measured while fitting `value` to `budget`.
 fn visits(value: &Value, budget: usize) -> usize {
@@ -36,8 +36,6 @@ fn a_million_items_cost_what_a_thousand_do() {
     assert!(work < 300, "{work}");
     let cut = fit(&big, 1_000);
     assert_eq!((cut.lists[0].kept, cut.lists[0].total), (124, 1_000_000));
-    // A prefix of equal items predicts the whole exactly.
-    assert_eq!(cut.estimated_total, big.to_string().len());
 }
 
 #[test]
@@ -49,10 +47,6 @@ fn two_big_lists_cost_what_two_small_ones_do() {
         assert!(visits(&big, budget) <= work, "{budget}");
         assert!(work < budget, "{work} nodes for {budget} bytes");
         check(&small, budget);
-        let cut = fit(&big, budget);
-        let exact = exact_len(&big) as f64;
-        let ratio = cut.estimated_total as f64 / exact;
-        assert!((0.9..1.1).contains(&ratio), "estimate {ratio} of the whole");
     }
 }
 
