@@ -6,7 +6,8 @@
 //! the parameter rules run on them. The struct's `JsonSchema` is that of a shadow struct
 //! with the same fields, docs and serde attributes, where each `#[param]` key is written as
 //! the schemars attribute with the same effect on the schema (`max` → `range(max)`, `unit`
-//! → the description's "Unit: …").
+//! → the description's "Unit: …"); `narrows`, which the runtime reads, as the keyword
+//! `x-narrows`.
 
 use mcp_tools_rules::{Level, Rule};
 use proc_macro2::TokenStream;
@@ -246,6 +247,12 @@ fn schema_keys(param: &Param) -> Vec<TokenStream> {
     if let Some(format) = &a.format {
         let f = &format.value;
         keys.push(quote!(#[schemars(extend("format" = #f))]));
+    }
+    if let Some(narrows) = &a.narrows {
+        // No schema effect of its own: the runtime reads the keyword and lists the schema
+        // without it.
+        let (keyword, b) = (mcp_tools_shared::narrows::KEYWORD, narrows.value);
+        keys.push(quote!(#[schemars(extend(#keyword = #b))]));
     }
     if let Some(example) = &a.example {
         // The key holds the example's JSON text; JSON literals are Rust tokens too.

@@ -315,6 +315,10 @@ fn param_meta(param: &Param, arguments: bool) -> TokenStream {
     let format = opt_str(a.format.as_ref().map(|v| v.value.as_str()));
     let default = opt_str(a.default.as_ref().map(|v| v.value.as_str()));
     let example = opt_str(a.example.as_ref().map(|v| v.value.as_str()));
+    let narrows = opt_expr(a.narrows.as_ref().map(|v| {
+        let b = v.value;
+        quote!(#b)
+    }));
     quote! {
         __rt::ParamMeta {
             name: #name,
@@ -330,6 +334,7 @@ fn param_meta(param: &Param, arguments: bool) -> TokenStream {
             format: #format,
             default: #default,
             example: #example,
+            narrows: #narrows,
         }
     }
 }

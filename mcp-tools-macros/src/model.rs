@@ -377,8 +377,8 @@ impl Param {
         matches!(self.source, Source::Argument | Source::Optional)
     }
 
-    /// The first `#[param]` key that shapes the value's schema (all but `rename`), with the
-    /// span of its value: only a parameter with the role `Argument` takes one.
+    /// The first `#[param]` key that describes the value (all but `rename`), with the span
+    /// of its value: only a parameter with the role `Argument` takes one.
     pub(crate) fn first_schema_key(&self) -> Option<(&'static str, Span)> {
         let a = &self.attrs;
         [
@@ -391,6 +391,7 @@ impl Param {
             ("unit", a.unit.as_ref().map(|v| v.span)),
             ("default", a.default.as_ref().map(|v| v.span)),
             ("example", a.example.as_ref().map(|v| v.span)),
+            ("narrows", a.narrows.as_ref().map(|v| v.span)),
         ]
         .into_iter()
         .find_map(|(key, span)| Some((key, span?)))

@@ -26,6 +26,10 @@
 //! let ids: Vec<&str> = check(&tool, &published::levels()).iter().map(|r| r.rule.id()).collect();
 //! assert_eq!(ids, ["path_format", "destructive_verb"]);
 //! ```
+//!
+//! [`narrows`] reads the same words for another question: whether setting an argument asks
+//! a tool for less (a limit, a window, a filter), which the runtime names when a result is
+//! cut and the rest cannot be had page by page.
 
 mod catalog;
 pub mod doc;
@@ -38,4 +42,4 @@ pub mod words;
 pub use catalog::{Evidence, Level, Levels, Rule};
 pub use model::{Declared, Description, Dialect, Kind, Origin, Param, Tool};
 pub use report::{DescriptionPart, Hint, ParamPart, Report, Target};
-pub use rules::check;
+pub use rules::{check, narrows};

@@ -129,6 +129,9 @@ pub struct ParamMeta {
     pub default: Option<&'static str>,
     /// JSON text of `example = …`.
     pub example: Option<&'static str>,
+    /// `narrows [= bool]`: whether setting it asks for less; `None` leaves it to the name,
+    /// type and doc.
+    pub narrows: Option<bool>,
 }
 
 impl ParamMeta {

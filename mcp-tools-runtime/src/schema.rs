@@ -406,11 +406,13 @@ fn collapse_documented_enum(map: &mut JsonObject) {
 }
 
 /// The schema a client reads: integer formats dropped, an unsigned one leaving
-/// `minimum: 0`. The validator reads the schema before this, with the formats.
+/// `minimum: 0`, and no `x-narrows` (read when the tool was built). The validator reads the
+/// schema before this, with the formats.
 pub(crate) fn published(mut schema: JsonObject) -> JsonObject {
     fn walk(value: &mut Value) {
         match value {
             Value::Object(map) => {
+                map.shift_remove(mcp_tools_shared::narrows::KEYWORD);
                 if let Some((min, _)) = map
                     .get("format")
                     .and_then(Value::as_str)

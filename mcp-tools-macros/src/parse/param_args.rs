@@ -21,6 +21,7 @@ pub(crate) const PARAM_KEYS: &[&str] = &[
     "default",
     "example",
     "rename",
+    "narrows",
 ];
 
 /// The merged `#[param(...)]` attributes of one parameter.
@@ -38,6 +39,9 @@ pub(crate) struct ParamArgs {
     /// JSON text of the example value.
     pub(crate) example: Option<Sp<String>>,
     pub(crate) rename: Option<Sp<String>>,
+    /// `narrows [= bool]`: whether setting the argument asks for less, where its name and
+    /// type cannot tell.
+    pub(crate) narrows: Option<Sp<bool>>,
     /// Keys written, even if misspelt or malformed (see `ToolArgs::written`).
     pub(crate) written: Vec<String>,
     /// The first `#[param(...)]` attribute, for errors about the attribute as a whole.
@@ -137,6 +141,7 @@ fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
             let v = literal(meta, k, r#"example = "SH-2026-004211""#, cx);
             value::set_once(&mut args.example, v, meta, k, cx);
         }
+        "narrows" => value::set_once(&mut args.narrows, value::flag(meta, k, cx), meta, k, cx),
         _ => keys::unknown(meta, k, "#[param(...)]", PARAM_KEYS, cx),
     }
 }

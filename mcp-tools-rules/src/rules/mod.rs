@@ -5,6 +5,7 @@ mod description;
 mod effects;
 mod evidence;
 mod naming;
+mod narrows;
 mod params;
 mod signature;
 mod tasks;
@@ -14,6 +15,8 @@ use crate::{
     model::Tool,
     report::{Report, Reports},
 };
+
+pub use narrows::narrows;
 
 /// One rule's check.
 type Check = fn(&Tool, &mut Reports<'_>);

@@ -22,6 +22,7 @@ const fn param(
         format: None,
         default: None,
         example,
+        narrows: None,
     }
 }
 
