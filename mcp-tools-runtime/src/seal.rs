@@ -15,6 +15,9 @@ type HmacSha256 = hmac::Hmac<Sha256>;
 /// Bytes of the tag kept in a token: 128 bits, far past guessing.
 const TAG_LEN: usize = 16;
 
+/// The longest token a sealer opens: every token it makes is far shorter.
+pub(crate) const MAX_TOKEN_LEN: usize = 512;
+
 /// Mints and checks tokens with one key.
 #[derive(Clone)]
 pub(crate) struct Sealer {
@@ -67,7 +70,7 @@ impl Sealer {
     /// The fields of a token this sealer made for `purpose`, or `None`.
     pub(crate) fn open(&self, purpose: &str, token: &str) -> Option<Vec<u8>> {
         // Cursors are short; a long one is not ours, and decoding it would only cost.
-        if token.len() > 512 {
+        if token.len() > MAX_TOKEN_LEN {
             return None;
         }
         let mut bytes = URL_SAFE_NO_PAD.decode(token).ok()?;

@@ -5,9 +5,10 @@
 
 use std::{borrow::Cow, time::Duration};
 
-use rmcp::model::Tool;
+use rmcp::model::{JsonObject, Tool};
+use serde_json::Value;
 
-use crate::{limits, meta::ToolMeta, schema::InputSchema, seal};
+use crate::{handle, limits, meta::ToolMeta, schema::InputSchema, seal};
 
 /// A tool's state handles.
 #[derive(Debug, Default)]
@@ -116,8 +117,9 @@ pub(super) struct Linked<'a> {
 }
 
 /// Ties each handle parameter to the tools that make its kind, and tells each making
-/// tool's description who takes the handle and how long it lives; a parameter no tool
-/// makes, or makers that disagree on the lifetime, are problems of the build.
+/// tool's description who takes the handle, as which parameter, and how long it lives; a
+/// parameter no tool makes, makers that disagree on the lifetime, and a making tool whose
+/// outputSchema has no place for its handle are problems of the build.
 pub(super) fn link(tools: &mut [Linked<'_>], problems: &mut Vec<String>) {
     let makers: Vec<(u64, &'static str, Lifetime)> = tools
         .iter()
@@ -128,11 +130,15 @@ pub(super) fn link(tools: &mut [Linked<'_>], problems: &mut Vec<String>) {
                 .map(|m| (m.kind, t.name, m.lifetime))
         })
         .collect();
-    let mut users: Vec<(u64, &'static str)> = Vec::new();
+    let mut users: Vec<Taker> = Vec::new();
     for tool in tools.iter_mut() {
         let name = tool.name;
         for takes in &mut tool.handles.takes {
-            users.push((takes.kind, name));
+            users.push(Taker {
+                kind: takes.kind,
+                tool: name,
+                param: takes.param,
+            });
             let of_kind: Vec<_> = makers.iter().filter(|m| m.0 == takes.kind).collect();
             let Some(first) = of_kind.first() else {
                 problems.push(format!(
@@ -151,23 +157,23 @@ pub(super) fn link(tools: &mut [Linked<'_>], problems: &mut Vec<String>) {
             takes.lifetime = first.2;
         }
     }
+    let fields = (!makers.is_empty()).then(handle::handle_fields);
     for tool in tools.iter_mut() {
         let Some(made) = &tool.handles.makes else {
             continue;
         };
-        let mut takers: Vec<&str> = users
+        if let Some(fields) = &fields
+            && let Some(problem) = unlisted_handle(tool.name, tool.tool, fields)
+        {
+            problems.push(problem);
+        }
+        let takers: Vec<&Taker> = users
             .iter()
-            .filter(|u| u.0 == made.kind && u.1 != tool.name)
-            .map(|u| u.1)
+            .filter(|u| u.kind == made.kind && u.tool != tool.name)
             .collect();
-        takers.dedup();
-        let to = if takers.is_empty() {
-            "later calls pass back".to_owned()
-        } else {
-            format!("{} take", names(takers.into_iter(), "and"))
-        };
         let sentence = format!(
-            "Returns a `handle` that {to}; it is bound to you and {}, or when closed.",
+            "{}; the handle is bound to you and {}, or when closed.",
+            pass_to(&takers),
             made.lifetime.describe()
         );
         let description = tool.tool.description.as_deref().unwrap_or_default();
@@ -177,6 +183,72 @@ pub(super) fn link(tools: &mut [Linked<'_>], problems: &mut Vec<String>) {
             format!("{description}\n\n{sentence}")
         };
         tool.tool.description = Some(Cow::Owned(description));
+    }
+}
+
+/// A `Handle<T>` parameter, as the sentence of its maker names it.
+struct Taker {
+    kind: u64,
+    tool: &'static str,
+    param: &'static str,
+}
+
+/// "Pass its `handle` as `cart` to `cart_add_item` or `cart_checkout`", each parameter
+/// name with the tools that take the handle by it: "…, or as `into` to `cart_merge`".
+fn pass_to(takers: &[&Taker]) -> String {
+    let mut by_param: Vec<(&str, Vec<&str>)> = Vec::new();
+    for taker in takers {
+        match by_param.iter_mut().find(|(param, _)| *param == taker.param) {
+            Some((_, tools)) if tools.contains(&taker.tool) => {}
+            Some((_, tools)) => tools.push(taker.tool),
+            None => by_param.push((taker.param, vec![taker.tool])),
+        }
+    }
+    let each: Vec<String> = by_param
+        .iter()
+        .map(|(param, tools)| format!("as `{param}` to {}", names(tools.iter().copied(), "or")))
+        .collect();
+    match each.split_last() {
+        None => "Later calls pass back its `handle`".to_owned(),
+        Some((only, [])) => format!("Pass its `handle` {only}"),
+        Some((last, rest)) => format!("Pass its `handle` {}, or {last}", rest.join(", ")),
+    }
+}
+
+/// Why a making tool's outputSchema does not list the `handle` and `expires_at` the
+/// runtime adds to its result as [`handle_fields`](handle::handle_fields) says, if it
+/// does not: a view with a field of one of those names, or a view that is an object for
+/// some values and not for others.
+fn unlisted_handle(name: &str, tool: &Tool, fields: &JsonObject) -> Option<String> {
+    let listed = tool
+        .output_schema
+        .as_deref()
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object);
+    let taken: Vec<&str> = fields
+        .iter()
+        .filter(|(key, field)| listed.and_then(|l| l.get(*key)) != Some(*field))
+        .map(|(key, _)| key.as_str())
+        .collect();
+    let clash: Vec<String> = taken
+        .iter()
+        .filter(|key| listed.is_some_and(|l| l.contains_key(**key)))
+        .map(|key| format!("`{key}`"))
+        .collect();
+    if taken.is_empty() {
+        None
+    } else if clash.is_empty() {
+        Some(format!(
+            "`{name}` returns a view beside its handle that is an object for some values and not for others (an enum, an `Option` of a struct, a `serde_json::Value`), so the handle has no one place beside it; return a struct that holds the view"
+        ))
+    } else {
+        let (fields, them) = match clash.as_slice() {
+            [one] => (format!("a field {one}"), "the field"),
+            many => (format!("fields {}", many.join(" and ")), "the fields"),
+        };
+        Some(format!(
+            "`{name}` returns a view with {fields}, where its handle goes; rename {them} (`#[serde(rename = \"…\")]`)"
+        ))
     }
 }
 
@@ -224,6 +296,35 @@ mod tests {
             renew: false,
         };
         assert_eq!(fixed.describe(), "expires 10 minutes after it is made");
+    }
+
+    #[test]
+    fn the_sentence_names_each_parameter_with_its_tools() {
+        let taker = |tool, param| Taker {
+            kind: 1,
+            tool,
+            param,
+        };
+        let (add, checkout, merge, merge_from, split) = (
+            taker("cart_add_item", "cart"),
+            taker("cart_checkout", "cart"),
+            taker("cart_merge", "into"),
+            taker("cart_merge", "from"),
+            taker("cart_split", "into"),
+        );
+        assert_eq!(pass_to(&[]), "Later calls pass back its `handle`");
+        assert_eq!(
+            pass_to(&[&add]),
+            "Pass its `handle` as `cart` to `cart_add_item`"
+        );
+        assert_eq!(
+            pass_to(&[&add, &checkout, &add]),
+            "Pass its `handle` as `cart` to `cart_add_item` or `cart_checkout`"
+        );
+        assert_eq!(
+            pass_to(&[&add, &merge, &merge_from, &split]),
+            "Pass its `handle` as `cart` to `cart_add_item`, as `into` to `cart_merge` or `cart_split`, or as `from` to `cart_merge`"
+        );
     }
 
     #[test]

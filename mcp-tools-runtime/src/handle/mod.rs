@@ -7,8 +7,10 @@
 //! in the registry's [`Store`](crate::store::Store) with a time to live, so any replica
 //! serves it and none has to clean up.
 
+mod made;
 pub(crate) mod record;
 pub(crate) mod token;
 mod value;
 
+pub(crate) use made::handle_fields;
 pub use value::Handle;

@@ -4,15 +4,15 @@ use std::{fmt, ops::Deref, time::Duration};
 
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use super::record;
 use crate::{
     arg::{ArgError, Call, Opened, ParamRole, ToolArg},
     error::ToolError,
     meta::{ParamMeta, ResponseFormat},
-    output::{HandleDraft, IntoToolOutput, Keep, ToolOutput},
-    schema::{self, InputSchema, OutputSchema},
+    output::{HandleDraft, Keep, ToolOutput},
+    schema::InputSchema,
     store::{Store, StoreError},
     view,
 };
@@ -33,6 +33,10 @@ use crate::{
 /// states it in that tool's description. Changes are written with [`update`](Handle::update)
 /// or [`set`](Handle::set), which fail rather than overwrite a change another call made
 /// meanwhile; [`close`](Handle::close) ends it.
+///
+/// The making tool's result is `{"handle": "…", "expires_at": "…"}`; one that returns
+/// `(Handle<T>, Json<V>)` sends a view of the state beside them (the files a review
+/// opened, say), with the view's fields in its outputSchema too.
 ///
 /// ```
 /// use mcp_tools::prelude::*;
@@ -132,6 +136,28 @@ impl<T: Serialize> Handle<T> {
             swap(open, &closed).await?;
         }
         Ok(self.value)
+    }
+
+    /// The result of a tool that returns this handle: `fields` (a view's, or none) with
+    /// `handle` and `expires_at` beside them. A new handle's state goes to the runtime,
+    /// which keeps it and adds the fields; a handle that came back is the same handle.
+    pub(super) fn into_output_beside(
+        self,
+        mut fields: Map<String, Value>,
+    ) -> Result<ToolOutput, ToolError> {
+        let Some(open) = self.open else {
+            let mut output = ToolOutput::structured(Value::Object(fields));
+            output.keep = Some(Box::new(Keep::Handle(HandleDraft {
+                state: detailed(&self.value)?,
+            })));
+            return Ok(output);
+        };
+        let Opened {
+            token, expires_at, ..
+        } = *open;
+        fields.insert("handle".to_owned(), Value::String(token));
+        fields.insert("expires_at".to_owned(), Value::String(expires_at));
+        Ok(ToolOutput::structured(Value::Object(fields)))
     }
 
     async fn write(&mut self) -> Result<(), ToolError> {
@@ -241,39 +267,5 @@ impl<T: DeserializeOwned + JsonSchema + Send + 'static> ToolArg for Handle<T> {
             value,
             open: Some(Box::new(loaded.opened.clone())),
         })
-    }
-}
-
-/// The wire shape of a made handle, for its output schema.
-#[derive(Serialize, JsonSchema)]
-struct HandleShape {
-    /// Pass it to the tools that take it; it is bound to you, and lives as this tool says.
-    handle: String,
-    /// When the handle expires unless it is used (or closed) before.
-    #[schemars(extend("format" = "date-time"))]
-    expires_at: String,
-}
-
-impl<T: Serialize + JsonSchema> IntoToolOutput for Handle<T> {
-    fn output_schema() -> Option<OutputSchema> {
-        Some(schema::output_schema_for::<HandleShape>())
-    }
-
-    fn handle_kind() -> Option<String> {
-        Some(handle_kind::<T>())
-    }
-
-    fn into_tool_output(self) -> Result<ToolOutput, ToolError> {
-        if let Some(open) = self.open {
-            // A handle that came back and is returned again: the same handle.
-            return Ok(ToolOutput::structured(
-                json!({ "handle": open.token, "expires_at": open.expires_at }),
-            ));
-        }
-        let mut output = ToolOutput::structured(json!({}));
-        output.keep = Some(Box::new(Keep::Handle(HandleDraft {
-            state: detailed(&self.value)?,
-        })));
-        Ok(output)
     }
 }

@@ -200,7 +200,7 @@ async fn a_cart_is_made_changed_read_and_closed_by_its_handle() {
     assert_eq!(
         open.description.as_deref(),
         Some(
-            "Open an empty cart to collect items before checking out.\n\nReturns a `handle` that `cart_add_item`, `cart_show` and `cart_checkout` take; it is bound to you and expires after 30 minutes without use, or when closed."
+            "Open an empty cart to collect items before checking out.\n\nPass its `handle` as `cart` to `cart_add_item`, `cart_show` or `cart_checkout`; the handle is bound to you and expires after 30 minutes without use, or when closed."
         )
     );
     let hold = tools
@@ -210,7 +210,7 @@ async fn a_cart_is_made_changed_read_and_closed_by_its_handle() {
     assert!(
         hold.description
             .as_deref()
-            .is_some_and(|d| d.ends_with("`seat_show_hold` take; it is bound to you and expires 2 seconds after it is made, or when closed.")),
+            .is_some_and(|d| d.ends_with("Pass its `handle` as `hold` to `seat_show_hold`; the handle is bound to you and expires 2 seconds after it is made, or when closed.")),
         "{:?}",
         hold.description
     );
