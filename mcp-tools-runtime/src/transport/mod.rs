@@ -8,18 +8,21 @@ use rmcp::{RoleServer, ServerHandler, transport::IntoTransport};
 
 use crate::{registry::Registry, server::Server};
 
-#[cfg(all(feature = "stdio", feature = "http"))]
+#[cfg(feature = "cli")]
 mod args;
 mod base;
 #[cfg(feature = "http")]
 pub mod http;
 #[cfg(feature = "stdio")]
 mod line;
+mod marks;
 #[cfg(all(feature = "stdio", unix))]
 mod std_pipes;
 #[cfg(feature = "stdio")]
 mod stdio;
 
+#[cfg(feature = "cli")]
+pub use args::ServeArgs;
 pub use base::ServeError;
 use base::{Served, serve};
 #[cfg(feature = "stdio")]
@@ -104,10 +107,13 @@ pub trait Serve: Served {
 
     /// Serves what the binary's command line asks for, so a `main` is one line: no
     /// argument serves one client over stdio, `--http ADDR` (or `--http=ADDR`) serves
-    /// Streamable HTTP at `http://ADDR/mcp` with the default HTTP settings until Ctrl-C,
-    /// `--help` prints the usage. Anything else is an error that names it, with the usage,
-    /// for `main` to print. [`http::Http::serve_from_args`] does the same with HTTP
-    /// settings of yours.
+    /// Streamable HTTP at `http://ADDR/mcp` with the default HTTP settings until Ctrl-C.
+    /// The command line is parsed with clap, as its `Parser::parse` does: `--help` prints
+    /// the usage and exits, and anything else (a flag of the server's own among them)
+    /// prints what is wrong and exits with status 2. A server with flags of its own
+    /// flattens [`ServeArgs`] into a clap `Parser` of its own and calls
+    /// [`serve_with`](Self::serve_with). [`http::Http::serve_from_args`] does the same
+    /// with HTTP settings of yours.
     ///
     /// ```no_run
     /// use mcp_tools::prelude::*;
@@ -116,9 +122,28 @@ pub trait Serve: Served {
     /// registry.serve_from_args().await
     /// # }
     /// ```
-    #[cfg(all(feature = "stdio", feature = "http"))]
+    #[cfg(feature = "cli")]
     fn serve_from_args(self) -> impl Future<Output = Result<(), ServeError>> + Send {
         http::Http::new(self).serve_from_args()
+    }
+
+    /// Serves as `args` (flattened into a clap `Parser` of the server's) ask: one client
+    /// over stdio, or with `--http ADDR` Streamable HTTP at `http://ADDR/mcp` with the
+    /// default HTTP settings until Ctrl-C. [`http::Http::serve_with`] does the same with
+    /// HTTP settings of yours. See [`ServeArgs`] for a whole `main`.
+    ///
+    /// ```no_run
+    /// use mcp_tools::{ServeArgs, prelude::*};
+    ///
+    /// # async fn main_(registry: Registry) -> Result<(), mcp_tools::ServeError> {
+    /// let mut args = ServeArgs::default();
+    /// args.http = Some("127.0.0.1:8080".to_owned());
+    /// registry.serve_with(args).await
+    /// # }
+    /// ```
+    #[cfg(feature = "cli")]
+    fn serve_with(self, args: ServeArgs) -> impl Future<Output = Result<(), ServeError>> + Send {
+        http::Http::new(self).serve_with(args)
     }
 }
 

@@ -224,27 +224,24 @@ impl<S: Served> Http<S> {
     /// Serves what the binary's command line asks for, as
     /// [`Serve::serve_from_args`](crate::Serve::serve_from_args) does, with these settings
     /// for `--http ADDR`. Stdio serves its one local client whatever they say.
-    #[cfg(feature = "stdio")]
+    #[cfg(feature = "cli")]
     pub async fn serve_from_args(self) -> Result<(), ServeError> {
-        use crate::transport::args::{Chosen, choose, usage};
+        let args = crate::transport::args::parse_only_ours(std::env::args_os())
+            .unwrap_or_else(|err| err.exit());
+        self.serve_with(args).await
+    }
 
-        // Collected first: `ArgsOs` is not `Send`, and the future must be.
-        let mut args = std::env::args_os()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect::<Vec<_>>()
-            .into_iter();
-        let program = args.next().unwrap_or_else(|| "server".to_owned());
-        let program = std::path::Path::new(&program)
-            .file_name()
-            .map_or(program.clone(), |name| name.to_string_lossy().into_owned());
-        match choose(args) {
-            Ok(Chosen::Stdio) => crate::transport::base::serve_stdio(self.served).await,
-            Ok(Chosen::Http(addr)) => self.serve(addr).await,
-            Ok(Chosen::Help) => {
-                println!("{}", usage(&program));
-                Ok(())
-            }
-            Err(problem) => Err(ServeError(format!("{problem}\n{}", usage(&program)))),
+    /// Serves as `args` ask, as [`Serve::serve_with`](crate::Serve::serve_with) does, with
+    /// these settings for `--http ADDR`. Stdio serves its one local client whatever they
+    /// say.
+    #[cfg(feature = "cli")]
+    pub async fn serve_with(
+        self,
+        args: crate::transport::args::ServeArgs,
+    ) -> Result<(), ServeError> {
+        match args.http {
+            Some(addr) => self.serve(addr).await,
+            None => crate::transport::base::serve_stdio(self.served).await,
         }
     }
 }
