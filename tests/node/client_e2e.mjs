@@ -69,7 +69,8 @@ async function checkInitialize(client, args) {
   expect(typeof client.getServerCapabilities()?.tools === "object", "the server offers tools");
 }
 
-async function checkToolsList(client, args) {
+// Every page of tools/list, through the SDK (which caches what it reads of each tool).
+async function listAllTools(client) {
   const tools = [];
   let cursor;
   for (let page = 0; ; page++) {
@@ -79,6 +80,11 @@ async function checkToolsList(client, args) {
     cursor = result.nextCursor;
     if (cursor === undefined) break;
   }
+  return tools;
+}
+
+async function checkToolsList(client, args) {
+  const tools = await listAllTools(client);
   expectEq(
     tools.map((tool) => tool.name),
     args.expectTools,
@@ -173,6 +179,34 @@ async function checkProgress(client) {
   );
 }
 
+// Which tools run as tasks, as the SDK reads a 2025-11-25 tools/list: `depot_audit`
+// (`task = "optional"`) carries `execution.taskSupport`, no other tool does. The server
+// declares the Tasks extension, not 2025-11-25's `tasks.requests.tools.call`, so the SDK,
+// having read both, sends the call of a marked tool without a `task`: its stream is the
+// plain result (here a not-found error, which ends the call at once).
+async function checkTaskMarking(client) {
+  const tools = await listAllTools(client);
+  const marked = Object.fromEntries(
+    tools.filter((tool) => tool.execution !== undefined).map((tool) => [tool.name, tool.execution]),
+  );
+  expectEq(marked, { depot_audit: { taskSupport: "optional" } }, "execution of each tool");
+  const messages = [];
+  const stream = client.experimental.tasks.callToolStream({
+    name: "depot_audit",
+    arguments: { depot_code: "ZZZ9" },
+  });
+  for await (const message of stream) messages.push(message);
+  expectEq(
+    messages.map((message) => message.type),
+    ["result"],
+    "the stream of a call without a task",
+  );
+  expect(
+    expectError(messages[0].result, "not_found").includes("no depot `ZZZ9`"),
+    "the plain result of depot_audit",
+  );
+}
+
 const CHECKS = [
   ["initialize", checkInitialize],
   ["tools/list", checkToolsList],
@@ -180,6 +214,7 @@ const CHECKS = [
   ["bad arguments", checkBadArguments],
   ["unknown tool", checkUnknownTool],
   ["progress", checkProgress],
+  ["task marking", checkTaskMarking],
 ];
 
 // --- connections -------------------------------------------------------------------------

@@ -5,6 +5,7 @@ use std::fmt;
 
 use rmcp::{RoleServer, ServerHandler, ServiceExt, transport::IntoTransport};
 
+use super::marks::Marked;
 use crate::{registry::Registry, server::Server};
 
 /// What the transports serve: the registry, alone or beside a handler of the application's.
@@ -43,11 +44,14 @@ where
     T: IntoTransport<RoleServer, E, A>,
     E: std::error::Error + Send + Sync + 'static,
 {
-    let running = ServiceExt::serve(served, transport).await.map_err(|e| {
-        ServeError(format!(
-            "the client did not complete the MCP handshake: {e}"
-        ))
-    })?;
+    let registry = served.registry().clone();
+    let running = ServiceExt::serve(Marked::new(served, &registry), transport)
+        .await
+        .map_err(|e| {
+            ServeError(format!(
+                "the client did not complete the MCP handshake: {e}"
+            ))
+        })?;
     running
         .waiting()
         .await
@@ -69,7 +73,8 @@ where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let transport = super::stdio::LineTransport::new(reader, writer, served.registry().limits());
+    let transport = super::stdio::LineTransport::new(reader, writer, served.registry().limits())
+        .with_marks(served.registry());
     rmcp::service::serve_directly(served, transport, None)
         .waiting()
         .await

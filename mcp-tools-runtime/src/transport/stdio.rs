@@ -39,8 +39,11 @@ use tokio::{
     sync::{OwnedSemaphorePermit, Semaphore},
 };
 
-use super::line::{LineReader, Parsed, QUOTE_CHARS, Read, parse};
-use crate::{error::clip, limits::Limits};
+use super::{
+    line::{LineReader, Parsed, QUOTE_CHARS, Read, parse},
+    marks::LineMarks,
+};
+use crate::{error::clip, limits::Limits, registry::Registry};
 
 /// How long closing waits for replies still being written to a client that does not read.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
@@ -63,6 +66,8 @@ pub(crate) struct LineTransport<R, W> {
     initialized: bool,
     eof: bool,
     limits: Limits,
+    /// Task tools' marks in a 2025-11-25 `tools/list` (`super::marks`).
+    marks: LineMarks,
 }
 
 /// A request waiting for a slot.
@@ -125,7 +130,14 @@ where
             initialized: false,
             eof: false,
             limits: limits.clone(),
+            marks: LineMarks::default(),
         }
+    }
+
+    /// Marks the task tools of `registry` in a 2025-11-25 `tools/list` answer.
+    pub(crate) fn with_marks(mut self, registry: &Registry) -> Self {
+        self.marks = LineMarks::new(registry);
+        self
     }
 
     fn flow(&self) -> MutexGuard<'_, Flow> {
@@ -292,9 +304,13 @@ where
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), io::Error>> + Send + 'static {
         let slot = self.flow().outgoing(&item);
+        let marked = self.marks.line(&item);
         let writer = self.writer.clone();
         async move {
-            let written = writer.write(&item).await;
+            let written = match marked {
+                Some(line) => writer.write_line(line).await,
+                None => writer.write(&item).await,
+            };
             drop(slot);
             written
         }
@@ -399,6 +415,11 @@ impl<W: AsyncWrite + Unpin> Writer<W> {
         // Serialized before taking the writer, so a send waits only for others' bytes.
         let mut line = serde_json::to_vec(message)?;
         line.push(b'\n');
+        self.write_line(line).await
+    }
+
+    /// Writes `line`, a whole message and its newline.
+    async fn write_line(&self, line: Vec<u8>) -> io::Result<()> {
         let mut writer = self.0.lock().await;
         let writer = writer.as_mut().ok_or_else(|| {
             io::Error::new(io::ErrorKind::NotConnected, "the transport is closed")

@@ -2,9 +2,11 @@
 //!
 //! Runs `tests/node/client_e2e.mjs` against the `fixture-server` binary, over stdio and
 //! Streamable HTTP: initialize, every page of `tools/list`, a valid call (the SDK checks its
-//! structured content against the tool's output schema), bad arguments, an unknown tool and
+//! structured content against the tool's output schema), bad arguments, an unknown tool,
 //! progress notifications (taken by the script itself, not by the SDK's `onprogress`, which
-//! drops progress read together with the response: typescript-sdk#2580). The SDK and the
+//! drops progress read together with the response: typescript-sdk#2580), and which tools
+//! run as tasks (`execution.taskSupport`, read by the SDK, which then calls the task tool
+//! without a task: the server serves the extension, not 2025-11-25's tasks). The SDK and the
 //! Node 22 that runs it are installed by the test itself under the target directory (see
 //! `common_node`); without npm it fails, never skips.
 
@@ -14,7 +16,7 @@ use mcp_tools_tests::{SERVER_NAME, SERVER_VERSION};
 
 use crate::common_node;
 
-/// The whole script: two connections, six checks each, every check bounded on its own.
+/// The whole script: two connections, seven checks each, every check bounded on its own.
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(300);
 
 #[tokio::test]
@@ -42,6 +44,6 @@ async fn the_typescript_sdk_client_passes_every_check() {
     common_node::assert_script_passed(
         &output,
         "the TypeScript client",
-        "typescript-e2e: 12 passed, 0 failed",
+        "typescript-e2e: 14 passed, 0 failed",
     );
 }

@@ -10,6 +10,7 @@
 //! `tasks/update` brings the answers, and the call then runs again with them, on whichever
 //! replica took the update.
 
+mod listing;
 mod methods;
 mod run;
 mod start;

@@ -31,11 +31,11 @@ use super::{
     allow::AllowList,
     auth::DynAuthenticate,
     body::{self, BodyLimits},
-    gate, host,
+    gate, host, marks,
     peek::Incoming,
     sessions::Sessions,
 };
-use crate::{context::Caller, transport::base::Served};
+use crate::{context::Caller, registry::Registry, transport::base::Served};
 
 /// What the checks need, built once per router.
 pub(super) struct Front<S: Served> {
@@ -49,6 +49,9 @@ pub(super) struct Front<S: Served> {
     /// `None` when stateless.
     pub(super) sessions: Option<Arc<Sessions>>,
     pub(super) mcp: StreamableHttpService<S, Sessions>,
+    /// The registry when it has task tools, whose 2025-11-25 `tools/list` answers get their
+    /// marks ([`marks`](super::marks)).
+    pub(super) marks: Option<Registry>,
     /// Whose tools a `tools/call` reaches, for the OAuth scope check.
     #[cfg(feature = "oauth")]
     pub(super) served: S,
@@ -102,14 +105,16 @@ impl<S: Served> Front<S> {
         if request.method() != Method::POST {
             return Ok(self.sessions(request, None).await);
         }
+        let marks = marks::wanted(self.marks.as_ref(), &request);
         let (parts, body) = request.into_parts();
         let bytes = body::read(body, self.body).await?;
-        // Only the gate and the scope check read the message; without either, nothing of
-        // it is parsed before rmcp parses it.
+        let marks = marks.filter(|_| marks::may_list_tools(&bytes));
+        // Only the gate, the scope check and the task marks read the message; without
+        // them, nothing of it is parsed before rmcp parses it.
         #[cfg(feature = "oauth")]
-        let wanted = self.sessions.is_some() || self.oauth.is_some();
+        let wanted = self.sessions.is_some() || self.oauth.is_some() || marks.is_some();
         #[cfg(not(feature = "oauth"))]
-        let wanted = self.sessions.is_some();
+        let wanted = self.sessions.is_some() || marks.is_some();
         let message = if wanted {
             Some(body::peek(&bytes, self.body)?)
         } else {
@@ -137,6 +142,12 @@ impl<S: Served> Front<S> {
             && let Some(refusal) = body::refusal(&bytes, self.body.max_error_chars)
         {
             return Err(refusal);
+        }
+        if let Some(registry) = marks
+            && message.as_ref().is_some_and(|m| m.lists_tools)
+        {
+            // Boxed, as `rmcp` below: inline, its state would grow every request's future.
+            return Ok(Box::pin(marks::mark(registry, response)).await);
         }
         Ok(response)
     }

@@ -15,6 +15,7 @@ mod body;
 mod front;
 mod gate;
 mod host;
+mod marks;
 #[cfg(feature = "oauth")]
 pub mod oauth;
 mod peek;

@@ -19,6 +19,9 @@ pub(super) enum Incoming {
 #[derive(Debug)]
 pub(super) struct Message {
     pub(super) incoming: Incoming,
+    /// A `tools/list` request, whose answer may get the marks of task tools
+    /// (`marks`).
+    pub(super) lists_tools: bool,
     /// The tool a `tools/call` names, and the tool a call of `tools_call` is for (its
     /// `arguments.name`).
     #[cfg(feature = "oauth")]
@@ -36,6 +39,7 @@ impl Message {
                 id: request.id.clone(),
                 initialize: matches!(request.request, ClientRequest::InitializeRequest(_)),
             },
+            lists_tools: matches!(request.request, ClientRequest::ListToolsRequest(_)),
             #[cfg(feature = "oauth")]
             called: match &request.request {
                 ClientRequest::CallToolRequest(call) => Some((
@@ -55,6 +59,7 @@ impl Message {
     fn other() -> Message {
         Message {
             incoming: Incoming::Other,
+            lists_tools: false,
             #[cfg(feature = "oauth")]
             called: None,
         }
@@ -111,6 +116,7 @@ impl Fields<'_> {
                 id,
                 initialize: method == "initialize",
             },
+            lists_tools: method == "tools/list",
             #[cfg(feature = "oauth")]
             called: self
                 .params

@@ -26,6 +26,7 @@ pub(super) fn router<S: Served>(
     let guard = oauth_guard(&served, &http)?.map(Arc::new);
     let registry = served.registry();
     let limits = registry.limits();
+    let marks = registry.inner.has_tasks().then(|| registry.clone());
     // The Host and Origin checks are ours (`allow`), so rmcp's lists stay empty: it would
     // re-parse them, and copy them twice, on every request.
     let mut config = StreamableHttpServerConfig::default()
@@ -85,6 +86,7 @@ pub(super) fn router<S: Served>(
         // Stateless, rmcp opens no session: there is nothing for the gate to count.
         sessions: (!http.stateless).then_some(sessions),
         mcp,
+        marks,
         #[cfg(feature = "oauth")]
         served,
     };
