@@ -302,6 +302,56 @@ fn args_struct_fields_are_the_tools_own_arguments() {
     assert!(refused && message.contains("limit"), "{message}");
 }
 
+/// The filters beside an ordinary parameter of the tool's own, as a port of a server whose
+/// tools take a repository and a group of options does.
+#[tool(namespace = "parcel", name = "find_in", read_only)]
+async fn find_in(
+    /// The depot's ledger to search, by its file name.
+    #[param(min_length = 1)]
+    ledger: String,
+    args: mcp_tools::Args<ParcelFilters>,
+) -> String {
+    format!("{ledger}: {} parcels from {:?}", args.limit, args.depot)
+}
+
+#[test]
+fn an_args_struct_stands_beside_ordinary_parameters() {
+    let registry = Registry::builder()
+        .tools(tools![find_in])
+        .build()
+        .expect("builds");
+    let tool = &registry.tool_definitions()[0];
+    let schema = Value::Object((*tool.input_schema).clone());
+    assert_eq!(schema["additionalProperties"], json!(false), "{schema}");
+    // The parameter and the struct's fields are one flat set of properties.
+    assert_eq!(schema["required"], json!(["ledger", "limit"]), "{schema}");
+    let fields = &schema["properties"];
+    assert!(fields.get("args").is_none(), "{schema}");
+    assert_eq!(fields["ledger"]["minLength"], json!(1), "{schema}");
+    assert_eq!(fields["limit"]["maximum"], json!(50), "{schema}");
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let text = |args: Value| {
+        let result = runtime
+            .block_on(registry.call("parcel_find_in", args))
+            .expect("a known tool");
+        let text = result.content[0].as_text().expect("text").text.clone();
+        (result.is_error == Some(true), text)
+    };
+    assert_eq!(
+        text(json!({"ledger": "icn.csv", "limit": 3, "depot": "ICN"})),
+        (false, "icn.csv: 3 parcels from Some(\"ICN\")".to_owned())
+    );
+    // Each bad argument is named, the parameter's and the field's alike.
+    let (refused, message) = text(json!({"ledger": "", "limit": 500}));
+    assert!(refused, "{message}");
+    assert!(message.contains("ledger"), "{message}");
+    assert!(message.contains("limit must be at most 50"), "{message}");
+}
+
 /// A field and a parameter with one name would be one property twice.
 #[tool(namespace = "parcel", name = "count", read_only)]
 async fn count(
