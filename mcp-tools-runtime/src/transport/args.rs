@@ -26,11 +26,13 @@ use clap::{
 ///     serve: ServeArgs,
 /// }
 ///
-/// # async fn build(repository: std::path::PathBuf) -> Registry { unimplemented!() }
+/// # struct Repository(std::path::PathBuf);
 /// #[tokio::main]
 /// async fn main() -> Result<(), Box<dyn std::error::Error>> {
 ///     let cli = Cli::parse();
-///     let registry = build(cli.repository).await;
+///     let registry = Registry::builder()
+///         .state(Repository(cli.repository))
+///         .build()?;
 ///     registry.serve_with(cli.serve).await?;
 ///     Ok(())
 /// }
