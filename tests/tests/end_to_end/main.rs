@@ -17,6 +17,8 @@ mod common_process;
 mod common_real_tools;
 #[path = "../common_redis/mod.rs"]
 mod common_redis;
+#[path = "../common_task_tools/mod.rs"]
+mod common_task_tools;
 
 mod conformance;
 mod discovery_bench;

@@ -13,6 +13,8 @@ mod common_client;
 mod common_http;
 #[path = "../common_oauth/mod.rs"]
 mod common_oauth;
+#[path = "../common_task_tools/mod.rs"]
+mod common_task_tools;
 
 mod budget_props;
 mod budgets;

@@ -18,54 +18,17 @@ use tokio::{
 use crate::{
     common_client::within,
     common_http::{self, Conn, post_bytes, request_body},
+    common_task_tools,
 };
-
-/// Export every report of a month as one archive and return where it was written.
-#[tool(
-    namespace = "report",
-    read_only,
-    open_world = false,
-    task = "optional",
-    aliases("report_dump")
-)]
-async fn export(
-    /// The month to export, like `2026-03`.
-    #[param(pattern = r"^\d{4}-\d{2}$", example = "2026-03")]
-    month: String,
-) -> String {
-    format!("reports/{month}.zip")
-}
-
-/// Rebuild every report from the raw events; this takes hours, so it runs only as a task.
-#[tool(
-    namespace = "report",
-    destructive = false,
-    idempotent,
-    open_world = false,
-    task = "required"
-)]
-async fn rebuild(
-    /// The first month to rebuild, like `2026-03`.
-    #[param(pattern = r"^\d{4}-\d{2}$", example = "2026-03")]
-    from_month: String,
-) -> String {
-    format!("rebuilt from {from_month}")
-}
-
-/// Return the totals of one report.
-#[tool(namespace = "report", read_only, open_world = false)]
-async fn lookup(
-    /// The month of the report, like `2026-03`.
-    #[param(pattern = r"^\d{4}-\d{2}$", example = "2026-03")]
-    month: String,
-) -> String {
-    format!("totals of {month}")
-}
 
 fn builder() -> mcp_tools::registry::RegistryBuilder {
     Registry::builder()
         .server_info("task-marking", "1.0.0")
-        .tools(tools![export, rebuild, lookup])
+        .tools(tools![
+            common_task_tools::export,
+            common_task_tools::rebuild,
+            common_task_tools::lookup
+        ])
 }
 
 fn registry() -> Registry {
