@@ -254,6 +254,19 @@ fn tool_args_fields_carry_their_keys_into_the_schema_and_every_call() {
     );
 }
 
+/// Whether calling `tool` with `args` failed, and the text of its first block.
+fn called(registry: &Registry, tool: &str, args: Value) -> (bool, String) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    let result = runtime
+        .block_on(registry.call(tool, args))
+        .expect("a known tool");
+    let text = result.content[0].as_text().expect("text").text.clone();
+    (result.is_error == Some(true), text)
+}
+
 /// The same filters as the whole arguments object, the way an rmcp server takes them.
 #[tool(namespace = "parcel", name = "find", read_only)]
 async fn find(args: mcp_tools::Args<ParcelFilters>) -> String {
@@ -276,17 +289,7 @@ fn args_struct_fields_are_the_tools_own_arguments() {
     assert_eq!(fields["limit"]["maximum"], json!(50), "{schema}");
     assert_eq!(fields["depot"]["pattern"], json!("^[A-Z]{3}$"), "{schema}");
 
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("a runtime");
-    let text = |args: Value| {
-        let result = runtime
-            .block_on(registry.call("parcel_find", args))
-            .expect("a known tool");
-        let text = result.content[0].as_text().expect("text").text.clone();
-        (result.is_error == Some(true), text)
-    };
+    let text = |args: Value| called(&registry, "parcel_find", args);
     assert_eq!(
         text(json!({"limit": 3, "depot": "ICN"})),
         (false, "3 parcels from Some(\"ICN\")".to_owned())
@@ -330,17 +333,7 @@ fn an_args_struct_stands_beside_ordinary_parameters() {
     assert_eq!(fields["ledger"]["minLength"], json!(1), "{schema}");
     assert_eq!(fields["limit"]["maximum"], json!(50), "{schema}");
 
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("a runtime");
-    let text = |args: Value| {
-        let result = runtime
-            .block_on(registry.call("parcel_find_in", args))
-            .expect("a known tool");
-        let text = result.content[0].as_text().expect("text").text.clone();
-        (result.is_error == Some(true), text)
-    };
+    let text = |args: Value| called(&registry, "parcel_find_in", args);
     assert_eq!(
         text(json!({"ledger": "icn.csv", "limit": 3, "depot": "ICN"})),
         (false, "icn.csv: 3 parcels from Some(\"ICN\")".to_owned())
