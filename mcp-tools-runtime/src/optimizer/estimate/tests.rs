@@ -67,14 +67,9 @@ fn reported(output: ToolOutput, budget: usize) -> (usize, &'static str, String) 
 
 /// The rest of `text` after its first `lines` lines.
 fn after_lines(text: &str, lines: usize) -> &str {
-    let mut at = 0;
-    for _ in 0..lines {
-        match text[at..].find('\n') {
-            Some(i) => at += i + 1,
-            None => return "",
-        }
-    }
-    &text[at..]
+    crate::output::LineStart::new(lines as u64 + 1, 1)
+        .slice(text)
+        .unwrap_or("")
 }
 
 fn lines_from(text: &str, line: u64) -> ToolOutput {

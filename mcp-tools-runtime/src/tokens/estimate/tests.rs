@@ -14,14 +14,9 @@ fn estimate(text: &str, exact_bytes: usize) -> Sampled {
 
 /// The rest of `text` after its first `lines` lines.
 fn after_lines(text: &str, lines: usize) -> &str {
-    let mut at = 0;
-    for _ in 0..lines {
-        match text[at..].find('\n') {
-            Some(i) => at += i + 1,
-            None => return "",
-        }
-    }
-    &text[at..]
+    crate::output::LineStart::new(lines as u64 + 1, 1)
+        .slice(text)
+        .unwrap_or("")
 }
 
 #[test]
