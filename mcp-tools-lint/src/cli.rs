@@ -4,18 +4,25 @@ use std::{ffi::OsString, io::Write as _, path::PathBuf, time::Duration};
 
 use clap::{Parser, ValueEnum};
 
-use crate::{lint::lint, render, settings::Settings, source::Source};
+use crate::{
+    lint::{lint, lint_prompts},
+    render,
+    settings::Settings,
+    source::Source,
+};
 
-/// Lint an MCP server's tools with the design rules of mcp-tools.
+/// Lint an MCP server's tools and prompts with the design rules of mcp-tools.
 ///
-/// Give one source: a saved `tools/list` JSON file, `--http URL`, or a command to spawn
-/// after `--`. Exit code: 0 without errors, 1 with errors, 2 when the tools could not be
-/// read.
+/// Give one source: a saved `tools/list` (or `prompts/list`) JSON file, `--http URL`, or a
+/// command to spawn after `--`. Prompts are linted when the server announces them, or the
+/// file has a `prompts` array. Exit code: 0 without errors, 1 with errors, 2 when the
+/// listing could not be read.
 #[derive(Parser, Debug)]
 #[command(name = "mcp-tools-lint", version)]
 struct Args {
-    /// A JSON file holding a `tools/list` result (`{"tools": [...]}`), a JSON-RPC response
-    /// with one, or an array of tools; `-` reads standard input.
+    /// A JSON file holding a `tools/list` result (`{"tools": [...]}`), a `prompts/list`
+    /// result (`{"prompts": [...]}`), an object with both, a JSON-RPC response with one, or
+    /// an array of tools; `-` reads standard input.
     file: Option<PathBuf>,
     /// The URL of a Streamable HTTP server, e.g. `http://127.0.0.1:8080/mcp`.
     #[arg(long, value_name = "URL", conflicts_with = "file")]
@@ -37,7 +44,7 @@ struct Args {
     /// Every warning is an error (as `strict = true` in the settings).
     #[arg(long)]
     strict: bool,
-    /// How long to wait for a server to start and list its tools.
+    /// How long to wait for a server to start and list its tools and prompts.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     timeout: u64,
     /// Show the spawned server's standard error.
@@ -53,7 +60,7 @@ struct Args {
 pub(crate) enum Format {
     /// rustc-style diagnostics, for people.
     Human,
-    /// One JSON document: every report with its tool, rule, level and JSON pointer.
+    /// One JSON document: every report with its tool or prompt, rule, level and JSON pointer.
     Json,
     /// SARIF 2.1.0, for code scanning in CI.
     Sarif,
@@ -98,13 +105,14 @@ fn lint_args(args: &Args) -> Result<bool, String> {
     };
     let mut settings = Settings::find(args.config.as_deref())?;
     settings.strict |= args.strict;
-    let tools = source.tools(Duration::from_secs(args.timeout))?;
-    let findings = lint(&tools, &settings);
+    let listing = source.listing(Duration::from_secs(args.timeout))?;
+    let mut findings = lint(&listing.tools, &settings);
+    findings.extend(lint_prompts(&listing.prompts, &settings));
     let shown = source.to_string();
     let text = match args.format {
-        Format::Human => render::human(&findings, &shown, tools.len()),
-        Format::Json => render::json(&findings, &shown, tools.len()),
-        Format::Sarif => render::sarif(&findings, &source, &tools),
+        Format::Human => render::human(&findings, &shown, &listing),
+        Format::Json => render::json(&findings, &shown, &listing),
+        Format::Sarif => render::sarif(&findings, &source, &listing),
     };
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());

@@ -10,7 +10,12 @@
 //!
 //! [tools.read_file]              # one tool, by its published name
 //! allow = ["path_format"]        # waived for it; say why in a comment
+//!
+//! [prompts.AssignCodingAgent]    # one prompt, by its published name
+//! allow = ["name_style"]
 //! ```
+//!
+//! `[rules]` and `strict` apply to tools and prompts alike.
 //!
 //! An unknown key, rule id or level is refused with the nearest valid one named, so a typo
 //! never silently leaves a rule on or off.
@@ -35,6 +40,8 @@ pub struct Settings {
     pub levels: Vec<(Rule, Level)>,
     /// Rules waived per tool, by published name.
     pub allow: BTreeMap<String, Vec<Rule>>,
+    /// Rules waived per prompt, by published name.
+    pub allow_prompts: BTreeMap<String, Vec<Rule>>,
 }
 
 impl Settings {
@@ -71,37 +78,16 @@ impl Settings {
                         settings.levels.push((rule, level));
                     }
                 }
-                "tools" => {
-                    let tools = value
-                        .as_table()
-                        .ok_or("`[tools.<name>]` holds one tool's waivers")?;
-                    for (tool, waiver) in tools {
-                        let allowed = waiver
-                            .get("allow")
-                            .and_then(toml::Value::as_array)
-                            .ok_or_else(|| {
-                                format!("`[tools.{tool}]` takes `allow = [\"rule_id\", …]`")
-                            })?;
-                        let rules = allowed
-                            .iter()
-                            .map(|id| {
-                                id.as_str()
-                                    .ok_or("rule ids are strings")
-                                    .map_err(str::to_owned)
-                                    .and_then(rule)
-                            })
-                            .collect::<Result<Vec<_>, _>>()?;
-                        settings.allow.insert(tool.clone(), rules);
-                    }
-                }
+                "tools" => settings.allow = waivers(key, value)?,
+                "prompts" => settings.allow_prompts = waivers(key, value)?,
                 other => {
-                    let keys = ["strict", "rules", "tools"];
+                    let keys = ["strict", "rules", "tools", "prompts"];
                     return Err(match suggest::closest(other, keys.iter().copied()) {
                         Some(near) => format!(
-                            "unknown key `{other}`; did you mean `{near}`? the keys are `strict`, `rules` and `tools`"
+                            "unknown key `{other}`; did you mean `{near}`? the keys are `strict`, `rules`, `tools` and `prompts`"
                         ),
                         None => format!(
-                            "unknown key `{other}`; the keys are `strict`, `rules` and `tools`"
+                            "unknown key `{other}`; the keys are `strict`, `rules`, `tools` and `prompts`"
                         ),
                     });
                 }
@@ -114,6 +100,17 @@ impl Settings {
     /// levels, `strict`, and the tool's waivers.
     #[must_use]
     pub fn levels_for(&self, tool: &str) -> Levels {
+        self.levels_with(self.allow.get(tool))
+    }
+
+    /// The levels the prompt named `prompt` is judged at: as a tool's, with the prompt's
+    /// waivers (`[prompts.<name>]`).
+    #[must_use]
+    pub fn levels_for_prompt(&self, prompt: &str) -> Levels {
+        self.levels_with(self.allow_prompts.get(prompt))
+    }
+
+    fn levels_with(&self, waived: Option<&Vec<Rule>>) -> Levels {
         let mut levels = published::levels();
         for (rule, level) in &self.levels {
             levels.set(*rule, *level);
@@ -121,11 +118,37 @@ impl Settings {
         if self.strict {
             levels.strict();
         }
-        for rule in self.allow.get(tool).into_iter().flatten() {
+        for rule in waived.into_iter().flatten() {
             levels.set(*rule, Level::Allow);
         }
         levels
     }
+}
+
+/// `[tools.<name>]` or `[prompts.<name>]` (`section`): each name's waived rules.
+fn waivers(section: &str, value: &toml::Value) -> Result<BTreeMap<String, Vec<Rule>>, String> {
+    let noun = if section == "tools" { "tool" } else { "prompt" };
+    let table = value
+        .as_table()
+        .ok_or_else(|| format!("`[{section}.<name>]` holds one {noun}'s waivers"))?;
+    let mut out = BTreeMap::new();
+    for (name, waiver) in table {
+        let allowed = waiver
+            .get("allow")
+            .and_then(toml::Value::as_array)
+            .ok_or_else(|| format!("`[{section}.{name}]` takes `allow = [\"rule_id\", …]`"))?;
+        let rules = allowed
+            .iter()
+            .map(|id| {
+                id.as_str()
+                    .ok_or("rule ids are strings")
+                    .map_err(str::to_owned)
+                    .and_then(rule)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        out.insert(name.clone(), rules);
+    }
+    Ok(out)
 }
 
 /// The rule with id `id`, or an error naming the nearest.
@@ -159,6 +182,28 @@ mod tests {
             settings.levels_for("other").get(Rule::PathFormat),
             Level::Error
         );
+    }
+
+    #[test]
+    fn a_prompt_has_waivers_of_its_own() {
+        let settings = Settings::parse(
+            "[rules]\ndescription_length = \"error\"\n[prompts.AssignCodingAgent]\nallow = [\"name_style\"]\n",
+        )
+        .unwrap();
+        let prompt = settings.levels_for_prompt("AssignCodingAgent");
+        assert_eq!(prompt.get(Rule::NameStyle), Level::Allow);
+        assert_eq!(prompt.get(Rule::DescriptionLength), Level::Error);
+        // Waived for the prompt only: a tool of that name keeps the rule.
+        assert_eq!(
+            settings
+                .levels_for("AssignCodingAgent")
+                .get(Rule::NameStyle),
+            Level::Warn
+        );
+        let e = Settings::parse("[prompt.x]\nallow = []\n").unwrap_err();
+        assert!(e.contains("did you mean `prompts`"), "{e}");
+        let e = Settings::parse("[prompts.x]\nallow = [\"name_stile\"]\n").unwrap_err();
+        assert!(e.contains("did you mean `name_style`"), "{e}");
     }
 
     #[test]

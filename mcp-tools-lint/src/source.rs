@@ -1,4 +1,5 @@
-//! Where the tools come from: a saved `tools/list` result, a stdio server, an HTTP server.
+//! Where the tools and prompts come from: a saved `tools/list` or `prompts/list` result, a
+//! stdio server, an HTTP server.
 
 use std::{ffi::OsString, fmt, io::Read as _, path::PathBuf, process::Stdio, time::Duration};
 
@@ -11,7 +12,17 @@ use rmcp::{
 };
 use serde_json::Value;
 
-/// A server's tools, as the command line names them.
+/// What a server publishes that the rules judge.
+#[derive(Debug, Default)]
+pub(crate) struct Listing {
+    /// The `tools` of `tools/list`, every page.
+    pub(crate) tools: Vec<Value>,
+    /// The `prompts` of `prompts/list`, every page; empty when the server announces no
+    /// prompts.
+    pub(crate) prompts: Vec<Value>,
+}
+
+/// A server's tools and prompts, as the command line names them.
 pub(crate) enum Source {
     /// A JSON file (`-`: standard input).
     File(PathBuf),
@@ -43,8 +54,8 @@ impl fmt::Display for Source {
 }
 
 impl Source {
-    /// The tools, as `tools/list` publishes them (every page).
-    pub(crate) fn tools(&self, timeout: Duration) -> Result<Vec<Value>, String> {
+    /// The tools and prompts, as `tools/list` and `prompts/list` publish them (every page).
+    pub(crate) fn listing(&self, timeout: Duration) -> Result<Listing, String> {
         match self {
             Source::File(path) => {
                 let text = if path.as_os_str() == "-" {
@@ -59,7 +70,7 @@ impl Source {
                 };
                 let json: Value =
                     serde_json::from_str(&text).map_err(|e| format!("{self} is not JSON: {e}"))?;
-                tools_of(json).ok_or_else(|| format!("{self} holds no tools: expected a tools/list result (`{{\"tools\": [...]}}`), a JSON-RPC response with one, or an array of tools"))
+                listing_of(json).ok_or_else(|| format!("{self} holds no tools and no prompts: expected a tools/list result (`{{\"tools\": [...]}}`), a prompts/list result (`{{\"prompts\": [...]}}`), an object with both, a JSON-RPC response with one, or an array of tools"))
             }
             Source::Command { .. } | Source::Http { .. } => {
                 let runtime = tokio::runtime::Builder::new_current_thread()
@@ -70,7 +81,7 @@ impl Source {
                     match tokio::time::timeout(timeout, self.list()).await {
                         Ok(listed) => listed,
                         Err(_) => Err(format!(
-                            "{self} listed no tools within {} s (raise --timeout)",
+                            "{self} listed no tools and prompts within {} s (raise --timeout)",
                             timeout.as_secs()
                         )),
                     }
@@ -79,8 +90,9 @@ impl Source {
         }
     }
 
-    /// Connects as an MCP client, lists every page of tools, and disconnects.
-    async fn list(&self) -> Result<Vec<Value>, String> {
+    /// Connects as an MCP client, lists every page of tools, and of prompts when the server
+    /// announces the `prompts` capability, and disconnects.
+    async fn list(&self) -> Result<Listing, String> {
         let client = match self {
             Source::Command {
                 program,
@@ -112,27 +124,85 @@ impl Source {
             }
             Source::File(_) => return Err(format!("{self} is a file, not a server")),
         };
-        let tools = client
-            .list_all_tools()
-            .await
-            .map_err(|e| format!("{self} did not list its tools: {e}"))?;
+        let capabilities = client
+            .peer_info()
+            .map(|info| info.capabilities.clone())
+            .unwrap_or_default();
+        // A server that announces prompts but no tools is not asked for tools; any other
+        // is, as before prompts were linted.
+        let tools = if capabilities.tools.is_some() || capabilities.prompts.is_none() {
+            let tools = client
+                .list_all_tools()
+                .await
+                .map_err(|e| format!("{self} did not list its tools: {e}"))?;
+            tools
+                .iter()
+                .map(|t| serde_json::to_value(t).map_err(|e| format!("a tool of {self}: {e}")))
+                .collect::<Result<_, _>>()?
+        } else {
+            Vec::new()
+        };
+        let prompts = if capabilities.prompts.is_some() {
+            let prompts = client
+                .list_all_prompts()
+                .await
+                .map_err(|e| format!("{self} did not list its prompts: {e}"))?;
+            prompts
+                .iter()
+                .map(|p| serde_json::to_value(p).map_err(|e| format!("a prompt of {self}: {e}")))
+                .collect::<Result<_, _>>()?
+        } else {
+            Vec::new()
+        };
         let _ = client.cancel().await;
-        tools
-            .iter()
-            .map(|t| serde_json::to_value(t).map_err(|e| format!("a tool of {self}: {e}")))
-            .collect()
+        Ok(Listing { tools, prompts })
     }
 }
 
-/// The tools of a saved result: `{"tools": [...]}`, `{"result": {"tools": [...]}}`, or a
-/// bare array.
-fn tools_of(json: Value) -> Option<Vec<Value>> {
+/// The tools and prompts of a saved result: an object with a `tools` array, a `prompts`
+/// array or both (`{"tools": [...]}`, a `prompts/list` result), the same under `result` (a
+/// JSON-RPC response), or a bare array of tools.
+pub(crate) fn listing_of(json: Value) -> Option<Listing> {
     match json {
-        Value::Array(tools) => Some(tools),
-        Value::Object(mut map) => match map.remove("tools") {
-            Some(Value::Array(tools)) => Some(tools),
-            _ => tools_of(map.remove("result")?),
-        },
+        Value::Array(tools) => Some(Listing {
+            tools,
+            prompts: Vec::new(),
+        }),
+        Value::Object(mut map) => {
+            let array = |v: Option<Value>| match v {
+                Some(Value::Array(items)) => Some(items),
+                _ => None,
+            };
+            let (tools, prompts) = (array(map.remove("tools")), array(map.remove("prompts")));
+            if tools.is_none() && prompts.is_none() {
+                return listing_of(map.remove("result")?);
+            }
+            Some(Listing {
+                tools: tools.unwrap_or_default(),
+                prompts: prompts.unwrap_or_default(),
+            })
+        }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::listing_of;
+
+    #[test]
+    fn a_saved_file_holds_tools_prompts_or_both() {
+        let both = listing_of(json!({"tools": [{"name": "a"}], "prompts": [{"name": "b"}]}))
+            .expect("both lists");
+        assert_eq!((both.tools.len(), both.prompts.len()), (1, 1));
+        let prompts = listing_of(json!({"jsonrpc": "2.0", "id": 2,
+            "result": {"prompts": [{"name": "b"}], "nextCursor": null}}))
+        .expect("a prompts/list response");
+        assert_eq!((prompts.tools.len(), prompts.prompts.len()), (0, 1));
+        let tools = listing_of(json!([{"name": "a"}])).expect("a bare array of tools");
+        assert_eq!((tools.tools.len(), tools.prompts.len()), (1, 0));
+        assert!(listing_of(json!({"resources": []})).is_none());
     }
 }

@@ -99,6 +99,26 @@ rules! {
     TaskRequiredQuick => "task_required_quick", Warn,
 }
 
+/// The rules that judge a prompt, in the order of [`Rule::ALL`]: its name, namespace,
+/// description, and each argument's description and name. A prompt has no effects and no
+/// result, and its arguments are strings a user types, so the rules of annotations,
+/// schemas, bounds, units, formats and tasks do not apply. Each reports at the level it has
+/// for tools; where its evidence on a prompt is a judgment (`name_style`, a long
+/// description) it is a warning at most. RULES.md, "Prompts", says why each applies.
+pub const PROMPT_RULES: &[Rule] = &[
+    Rule::NameCharset,
+    Rule::NameStyle,
+    Rule::NameLength,
+    Rule::NamespaceRequired,
+    Rule::RedundantNamespace,
+    Rule::DescriptionRequired,
+    Rule::DescriptionLength,
+    Rule::DescriptionPlaceholder,
+    Rule::DescriptionFiller,
+    Rule::ParamDescriptionRequired,
+    Rule::GenericParamName,
+];
+
 impl Rule {
     /// The rule with this id.
     #[must_use]

@@ -27,6 +27,11 @@
 //! assert_eq!(ids, ["path_format", "destructive_verb"]);
 //! ```
 //!
+//! [`check_prompt`] judges a prompt, modelled as a [`Tool`] with its arguments as text
+//! parameters, with the rules that make sense for one ([`PROMPT_RULES`]: its name, namespace,
+//! description and arguments' descriptions and names), worded for a prompt and its user;
+//! `#[prompt]` runs it, and [`published::judge_prompts`] on a `prompts/list`.
+//!
 //! [`narrows`] reads the same words for another question: whether setting an argument asks
 //! a tool for less (a limit, a window, a filter), which the runtime names when a result is
 //! cut and the rest cannot be had page by page.
@@ -39,7 +44,7 @@ mod report;
 mod rules;
 pub mod words;
 
-pub use catalog::{Evidence, Level, Levels, Rule};
-pub use model::{Declared, Description, Dialect, Kind, Origin, Param, Tool};
+pub use catalog::{Evidence, Level, Levels, PROMPT_RULES, Rule};
+pub use model::{Declared, Description, Dialect, Kind, Noun, Origin, Param, Tool};
 pub use report::{DescriptionPart, Hint, ParamPart, Report, Target};
-pub use rules::{check, narrows};
+pub use rules::{check, check_prompt, narrows};

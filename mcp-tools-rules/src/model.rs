@@ -16,6 +16,30 @@ pub enum Dialect {
     Json,
 }
 
+/// What a definition defines: a tool, which a model calls, or a prompt, which a user picks
+/// from a client's list (mostly as a slash command) to start a conversation. The rules'
+/// messages name it and say why a flaw hurts its reader; [`crate::check`] judges a tool and
+/// [`crate::check_prompt`] a prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Noun {
+    /// A tool (`tools/list`).
+    #[default]
+    Tool,
+    /// A prompt (`prompts/list`).
+    Prompt,
+}
+
+impl Noun {
+    /// The word messages use: `tool` or `prompt`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Noun::Tool => "tool",
+            Noun::Prompt => "prompt",
+        }
+    }
+}
+
 /// What a definition says of one annotation (`read_only`, `destructive`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Declared {

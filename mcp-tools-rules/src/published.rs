@@ -1,5 +1,6 @@
-//! Published tool definitions (the entries of a `tools/list` result) as the rules' model,
-//! with the JSON pointer of each part a report can point at.
+//! Published tool definitions (the entries of a `tools/list` result) and prompt definitions
+//! (of a `prompts/list` result) as the rules' model, with the JSON pointer of each part a
+//! report can point at.
 //!
 //! A published definition is read as `#[tool]` reads the same tool ported to Rust: the
 //! `description` as its doc comment, each property of `inputSchema` as a parameter whose
@@ -8,6 +9,10 @@
 //! a `const` or a shape of named properties as a type of the author's own, and the
 //! annotations as the `#[tool]` keys. The corpus test checks that both paths give the same
 //! reports.
+//!
+//! A published prompt is read as `#[prompt]` reads the same prompt ported to Rust: its
+//! `description` as the doc comment, and each of its `arguments` as a text parameter whose
+//! `description` is its doc; [`judge_prompts`] judges them with [`check_prompt`].
 
 use mcp_tools_shared::format::Format;
 use serde_json::Value;
@@ -15,25 +20,29 @@ use serde_json::Value;
 use crate::{
     catalog::{Level, Levels, Rule},
     doc,
-    model::{Declared, Description, Dialect, Kind, Origin, Param, Tool},
+    model::{Declared, Description, Dialect, Kind, Noun, Origin, Param, Tool},
     report::Report,
-    report::{Hint, Target},
-    rules::check,
+    report::{Hint, ParamPart, Target},
+    rules::{check, check_prompt},
 };
 
-/// One published tool, read: the model, and where each of its arguments is.
+/// One published tool or prompt, read: the model, and where each of its arguments is.
 #[derive(Clone, Debug)]
 pub struct Definition {
     /// The model the rules judge.
     pub tool: Tool,
-    /// The JSON pointer of each argument within the tool's object, by [`Param::id`].
+    /// The JSON pointer of each argument within the definition's object, by [`Param::id`].
     params: Vec<String>,
+    /// Whether it is a tool or a prompt, which places its arguments.
+    noun: Noun,
 }
 
 impl Definition {
-    /// The JSON pointer, within the tool's own object, of what `target` names:
+    /// The JSON pointer, within the definition's own object, of what `target` names:
     /// `/inputSchema/properties/path`, `/annotations/destructiveHint`, `/description`,
-    /// `/name`, or the empty pointer for the tool as a whole.
+    /// `/name`, or the empty pointer for the definition as a whole. A prompt's argument is
+    /// `/arguments/0/name` for its name and `/arguments/0/description` for the rest, its
+    /// description being all a prompt argument has besides its name.
     #[must_use]
     pub fn pointer(&self, target: &Target) -> String {
         match target {
@@ -41,21 +50,32 @@ impl Definition {
             Target::Description(_) => "/description".to_owned(),
             Target::Hint(Hint::ReadOnly) => "/annotations/readOnlyHint".to_owned(),
             Target::Hint(Hint::Destructive) => "/annotations/destructiveHint".to_owned(),
-            Target::Param { id, .. } => self.params.get(*id).cloned().unwrap_or_default(),
+            Target::Param { id, part } => {
+                let at = self.params.get(*id).cloned().unwrap_or_default();
+                match (self.noun, part) {
+                    (Noun::Tool, _) => at,
+                    (Noun::Prompt, ParamPart::Name) => format!("{at}/name"),
+                    (Noun::Prompt, ParamPart::Whole) => format!("{at}/description"),
+                }
+            }
             Target::Tool | Target::Task | Target::Signature => String::new(),
         }
     }
 }
 
-/// One report on one tool of a `tools/list` answer.
+/// One report on one tool of a `tools/list` answer, or on one prompt of a `prompts/list`
+/// answer.
 #[derive(Clone, Debug)]
 pub struct Judged {
-    /// The tool's published name.
+    /// The tool's (or the prompt's) published name.
     pub tool: String,
+    /// Whether a tool or a prompt is judged.
+    pub noun: Noun,
     /// Its position in the list.
     pub index: usize,
     /// Where the report points, as a JSON pointer into the `tools/list` result
-    /// (`/tools/3/inputSchema/properties/path`).
+    /// (`/tools/3/inputSchema/properties/path`) or the `prompts/list` result
+    /// (`/prompts/0/arguments/1/description`).
     pub pointer: String,
     /// The dotted path of the argument the report is about (`filters.created_at`), if any.
     pub path: Option<String>,
@@ -67,12 +87,54 @@ pub struct Judged {
 /// levels `levels_of(index, name)` gives, with the server's shared first word as its
 /// namespace: reports in list order, then rule order. What `mcp-tools-lint`, the registry
 /// and the corpus test run.
-pub fn judge(tools: &[Value], mut levels_of: impl FnMut(usize, &str) -> Levels) -> Vec<Judged> {
-    let namespace = common_namespace(tools);
+pub fn judge(tools: &[Value], levels_of: impl FnMut(usize, &str) -> Levels) -> Vec<Judged> {
+    judge_all(Noun::Tool, tools, levels_of)
+}
+
+/// Judges every prompt of `prompts` (the `prompts` array of a `prompts/list` answer) with
+/// [`check_prompt`], each at the levels `levels_of(index, name)` gives, with the first word
+/// all prompt names share as their namespace (see [`common_namespace`]): reports in list
+/// order, then rule order, each at a pointer into the `prompts/list` result
+/// (`/prompts/2/arguments/0/description`). What `mcp-tools-lint` runs on a server's prompts.
+///
+/// ```
+/// use mcp_tools_rules::published;
+///
+/// let prompts = [serde_json::json!({
+///     "name": "integrate-percy",
+///     "arguments": [{"name": "project_name", "required": true}]
+/// })];
+/// let judged = published::judge_prompts(&prompts, |_, _| published::levels());
+/// let found: Vec<(&str, &str)> = judged
+///     .iter()
+///     .map(|j| (j.report.rule.id(), j.pointer.as_str()))
+///     .collect();
+/// assert_eq!(found, [("description_required", "/prompts/0/description")]);
+/// assert!(judged[0].report.message.starts_with("prompt `integrate-percy` has no description"));
+/// ```
+pub fn judge_prompts(
+    prompts: &[Value],
+    levels_of: impl FnMut(usize, &str) -> Levels,
+) -> Vec<Judged> {
+    judge_all(Noun::Prompt, prompts, levels_of)
+}
+
+fn judge_all(
+    noun: Noun,
+    listed: &[Value],
+    mut levels_of: impl FnMut(usize, &str) -> Levels,
+) -> Vec<Judged> {
+    type Read = fn(&Value, Option<&str>) -> Definition;
+    type Judge = fn(&Tool, &Levels) -> Vec<Report>;
+    let namespace = common_namespace(listed);
+    let (list, read, check): (&str, Read, Judge) = match noun {
+        Noun::Tool => ("tools", definition, check),
+        Noun::Prompt => ("prompts", prompt_definition, check_prompt),
+    };
     let mut judged = Vec::new();
-    for (index, listed) in tools.iter().enumerate() {
-        let definition = definition(listed, namespace.as_deref());
-        let name = listed["name"].as_str().unwrap_or_default();
+    for (index, entry) in listed.iter().enumerate() {
+        let definition = read(entry, namespace.as_deref());
+        let name = entry["name"].as_str().unwrap_or_default();
         for report in check(&definition.tool, &levels_of(index, name)) {
             let path = match &report.target {
                 Target::Param { id, .. } => definition
@@ -84,8 +146,9 @@ pub fn judge(tools: &[Value], mut levels_of: impl FnMut(usize, &str) -> Levels) 
             };
             judged.push(Judged {
                 tool: name.to_owned(),
+                noun,
                 index,
-                pointer: format!("/tools/{index}{}", definition.pointer(&report.target)),
+                pointer: format!("/{list}/{index}{}", definition.pointer(&report.target)),
                 path,
                 report,
             });
@@ -94,9 +157,10 @@ pub fn judge(tools: &[Value], mut levels_of: impl FnMut(usize, &str) -> Levels) 
     judged
 }
 
-/// The levels a published server is judged at: the defaults, but `namespace_required`,
-/// which a published server does not break by keeping names without a shared prefix (its
-/// names are a contract, and clients prefix them with the server's name).
+/// The levels a published server is judged at, its tools and its prompts alike: the
+/// defaults, but `namespace_required`, which a published server does not break by keeping
+/// names without a shared prefix (its names are a contract, and clients prefix them with
+/// the server's name).
 #[must_use]
 pub fn levels() -> Levels {
     let mut levels = Levels::default();
@@ -104,8 +168,9 @@ pub fn levels() -> Levels {
     levels
 }
 
-/// The first word every tool name shares, when there are at least two tools and each has
-/// an action after it (`browser_click` → `browser`): the server's namespace.
+/// The first word every name of a list shares (tools', or prompts'), when there are at
+/// least two and each has an action after it (`browser_click` → `browser`): the server's
+/// namespace.
 #[must_use]
 pub fn common_namespace(tools: &[Value]) -> Option<String> {
     if tools.len() < 2 {
@@ -132,15 +197,7 @@ pub fn tool(listed: &Value, namespace: Option<&str>) -> Tool {
 /// [`tool`], with the pointers of its arguments.
 #[must_use]
 pub fn definition(listed: &Value, namespace: Option<&str>) -> Definition {
-    let name = listed["name"].as_str().unwrap_or_default();
-    let (namespace, action) =
-        match namespace.and_then(|ns| Some((ns, name.strip_prefix(ns)?.strip_prefix('_')?))) {
-            Some((ns, action)) => (Some(ns.to_owned()), action.to_owned()),
-            None => (None, name.to_owned()),
-        };
-    let description = listed["description"]
-        .as_str()
-        .map(|text| Description::text(doc::reflow_text(text)));
+    let (namespace, action, description) = named(listed, namespace);
     let annotations = &listed["annotations"];
     let hint = |key: &str| match annotations[key].as_bool() {
         Some(value) => Declared::Set(value),
@@ -178,6 +235,78 @@ pub fn definition(listed: &Value, namespace: Option<&str>) -> Definition {
             timeout_ms: None,
         },
         params: pointers,
+        noun: Noun::Tool,
+    }
+}
+
+/// A definition's namespace (when its name starts with `namespace` and `_`), its action, and
+/// its description.
+fn named(listed: &Value, namespace: Option<&str>) -> (Option<String>, String, Option<Description>) {
+    let name = listed["name"].as_str().unwrap_or_default();
+    let (namespace, action) =
+        match namespace.and_then(|ns| Some((ns, name.strip_prefix(ns)?.strip_prefix('_')?))) {
+            Some((ns, action)) => (Some(ns.to_owned()), action.to_owned()),
+            None => (None, name.to_owned()),
+        };
+    let description = listed["description"]
+        .as_str()
+        .map(|text| Description::text(doc::reflow_text(text)));
+    (namespace, action, description)
+}
+
+/// Reads one `prompts/list` entry as the model [`check_prompt`] judges: its `name` (after
+/// `namespace`, which it must start with, as for a tool), its `description`, and each of
+/// its `arguments` as a text parameter whose `description` is its doc.
+///
+/// ```
+/// use mcp_tools_rules::{Kind, published};
+///
+/// let listed = serde_json::json!({
+///     "name": "fetch",
+///     "description": "Fetch a URL and extract its contents as markdown",
+///     "arguments": [{"name": "url", "description": "URL to fetch", "required": true}]
+/// });
+/// let prompt = published::prompt(&listed, None);
+/// assert_eq!(prompt.action, "fetch");
+/// assert_eq!(prompt.params[0].name, "url");
+/// assert_eq!(prompt.params[0].kind, Kind::Text);
+/// assert!(prompt.params[0].is_documented());
+/// ```
+#[must_use]
+pub fn prompt(listed: &Value, namespace: Option<&str>) -> Tool {
+    prompt_definition(listed, namespace).tool
+}
+
+/// [`prompt`], with the pointers of its arguments (`/arguments/0`).
+#[must_use]
+pub fn prompt_definition(listed: &Value, namespace: Option<&str>) -> Definition {
+    let (namespace, action, description) = named(listed, namespace);
+    let arguments = listed["arguments"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    let mut params = Vec::with_capacity(arguments.len());
+    let mut pointers = Vec::with_capacity(arguments.len());
+    for (id, argument) in arguments.iter().enumerate() {
+        let name = argument["name"].as_str().unwrap_or_default();
+        let mut param = Param::new(id, name, Origin::Property, Kind::Text);
+        param.doc = argument["description"]
+            .as_str()
+            .map(|text| Description::text(doc::reflow_text(text)));
+        params.push(param);
+        pointers.push(format!("/arguments/{id}"));
+    }
+    Definition {
+        tool: Tool {
+            dialect: Dialect::Json,
+            namespace_written: namespace.is_some(),
+            namespace,
+            action,
+            description,
+            params,
+            ..Tool::default()
+        },
+        params: pointers,
+        noun: Noun::Prompt,
     }
 }
 

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use crate::catalog::{Evidence, Level, Levels, Rule};
+use crate::{
+    catalog::{Evidence, Level, Levels, Rule},
+    model::Noun,
+};
 
 /// What a report points at, in the model's terms; a front end turns it into a span, a
 /// JSON pointer, or a line of its own.
@@ -94,13 +97,29 @@ impl fmt::Display for Report {
     }
 }
 
-/// Collects the reports of one tool at their levels; an allowed rule's are dropped.
+/// Collects the reports of one tool or prompt at their levels; an allowed rule's are dropped.
 pub(crate) struct Reports<'a> {
     pub(crate) levels: &'a Levels,
+    /// The rules being run: every rule for a tool, [`crate::PROMPT_RULES`] for a prompt.
+    pub(crate) rules: &'a [Rule],
+    /// What is judged, for the words of the messages.
+    pub(crate) noun: Noun,
     pub(crate) out: Vec<Report>,
 }
 
 impl Reports<'_> {
+    /// Whether `rule` runs on this definition: it is in the set judged, and not allowed.
+    /// A rule that leaves a case to another asks this, so nothing is left to a rule that
+    /// does not run.
+    pub(crate) fn runs(&self, rule: Rule) -> bool {
+        self.levels.enabled(rule) && self.rules.contains(&rule)
+    }
+
+    /// Whether a prompt is judged.
+    pub(crate) fn is_prompt(&self) -> bool {
+        self.noun == Noun::Prompt
+    }
+
     /// A report on certain evidence, at the rule's level.
     pub(crate) fn rule(
         &mut self,

@@ -1118,6 +1118,19 @@ pub const FILLER_OPENINGS: &[&str] = &[
     "description",
 ];
 
+/// [`FILLER_OPENINGS`] said of a prompt: the same openings with `prompt` for `tool`
+/// (`description_filler` on a prompt checks both lists).
+pub const PROMPT_FILLER_OPENINGS: &[&str] = &[
+    "this prompt",
+    "a prompt that",
+    "a prompt to",
+    "prompt that",
+    "prompt to",
+    "prompts for",
+    "prompt for",
+    "a prompt for",
+];
+
 /// Words a description may add to a tool's name without saying anything more
 /// (`description_length`: "Get the details of an issue." on `get_issue`).
 pub const RESTATING_WORDS: &[&str] = &[

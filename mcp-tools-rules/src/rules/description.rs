@@ -14,7 +14,27 @@ pub(crate) const MAX_DESCRIPTION: usize = 1200;
 /// `description_required`: the tool has a doc comment with text in it.
 pub(crate) fn check_description_required(tool: &Tool, cx: &mut Reports<'_>) {
     let empty = tool.description.as_ref().is_none_or(|d| !d.is_written());
-    if empty {
+    if empty && cx.is_prompt() {
+        let (what, fix) = match tool.dialect {
+            Dialect::Rust => (
+                "no doc comment",
+                "add `///` lines: what the prompt has the model do, and when to use it",
+            ),
+            Dialect::Json => (
+                "no description",
+                "write its `description`: what the prompt has the model do, and when to use it",
+            ),
+        };
+        cx.rule(
+            Rule::DescriptionRequired,
+            Target::Description(DescriptionPart::Missing),
+            format!(
+                "prompt `{}` has {what}: clients show the description beside the command, and it is all a user has to choose by",
+                tool.wire_name()
+            ),
+            fix,
+        );
+    } else if empty {
         let (what, fix) = match tool.dialect {
             Dialect::Rust => (
                 "no doc comment",
@@ -46,6 +66,10 @@ pub(crate) fn check_description_length(tool: &Tool, cx: &mut Reports<'_>) {
     let Some(text) = tool.description_text() else {
         return;
     };
+    if cx.is_prompt() {
+        check_prompt_description_length(tool, text, cx);
+        return;
+    }
     let len = text.chars().count();
     // Long when-to-use guidance earns its tokens; parameter details in the tool's
     // description do not, since each parameter has a doc of its own.
@@ -82,6 +106,47 @@ pub(crate) fn check_description_length(tool: &Tool, cx: &mut Reports<'_>) {
             Target::Description(DescriptionPart::Whole),
             format!("the description of `{}` is a bare fragment: the model learns nothing about what it does or when to use it", tool.wire_name()),
             "say what it does beyond the name: what it returns, when to use it, what it needs first",
+        );
+    }
+}
+
+/// `description_length` of a prompt: what a user reads in the command list. A bare
+/// fragment is certain; a restated name, or a manual (which a tool pays for in tokens, a
+/// prompt only in a longer list), a judgment.
+fn check_prompt_description_length(prompt: &Tool, text: &str, cx: &mut Reports<'_>) {
+    const SAY_MORE: &str =
+        "say what it does beyond the name: what it has the model do, when to use it, what it needs";
+    let name = prompt.wire_name();
+    let len = text.chars().count();
+    if len > MAX_DESCRIPTION {
+        let (what, fix) = match mentioned_params(text, prompt) {
+            Some(args) => (
+                format!(" and documents its arguments ({args})"),
+                "; move what it says of each argument into that argument's description",
+            ),
+            None => (String::new(), ""),
+        };
+        cx.on(
+            Evidence::Judgment,
+            Rule::DescriptionLength,
+            Target::Description(DescriptionPart::FirstLine),
+            format!("the description of prompt `{name}` is {len} characters{what}: clients show it in the command list, where a user skims a manual"),
+            format!("cut it to {MAX_DESCRIPTION} characters: what it does and when to use it{fix}"),
+        );
+    } else if !text.trim().is_empty() && restates_name(text, prompt) {
+        cx.on(
+            Evidence::Judgment,
+            Rule::DescriptionLength,
+            Target::Description(DescriptionPart::Whole),
+            format!("the description of prompt `{name}` only restates its name: a user learns nothing about what it does or when to use it"),
+            SAY_MORE,
+        );
+    } else if !text.trim().is_empty() && is_fragment(text) {
+        cx.rule(
+            Rule::DescriptionLength,
+            Target::Description(DescriptionPart::Whole),
+            format!("the description of prompt `{name}` is a bare fragment: a user learns nothing about what it does or when to use it"),
+            SAY_MORE,
         );
     }
 }
@@ -152,14 +217,42 @@ pub(crate) fn check_description_placeholder(tool: &Tool, cx: &mut Reports<'_>) {
         return;
     };
     if let Some(marker) = placeholder_marker(text) {
+        let (message, fix) = if cx.is_prompt() {
+            (
+                format!(
+                    "the description of prompt `{}` contains the placeholder `{marker}`: clients show it to users as what the prompt is for",
+                    tool.wire_name()
+                ),
+                match tool.dialect {
+                    Dialect::Rust => {
+                        "replace the placeholder with what the prompt does and when to use it, or move the note into a `//` comment"
+                    }
+                    Dialect::Json => {
+                        "replace the placeholder with what the prompt does and when to use it"
+                    }
+                },
+            )
+        } else {
+            (
+                format!(
+                    "the description of `{}` contains the placeholder `{marker}`: the model reads it as part of the tool's purpose",
+                    tool.wire_name()
+                ),
+                match tool.dialect {
+                    Dialect::Rust => {
+                        "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment"
+                    }
+                    Dialect::Json => {
+                        "replace the placeholder with what the tool does and when to use it"
+                    }
+                },
+            )
+        };
         cx.rule(
             Rule::DescriptionPlaceholder,
             Target::Description(DescriptionPart::Containing(marker.clone())),
-            format!("the description of `{}` contains the placeholder `{marker}`: the model reads it as part of the tool's purpose", tool.wire_name()),
-            match tool.dialect {
-                Dialect::Rust => "replace the placeholder with what the tool does and when to use it, or move the note into a `//` comment",
-                Dialect::Json => "replace the placeholder with what the tool does and when to use it",
-            },
+            message,
+            fix,
         );
     }
 }
@@ -171,6 +264,10 @@ pub(crate) fn check_description_filler(tool: &Tool, cx: &mut Reports<'_>) {
         return;
     };
     let lower = text.trim_start().to_lowercase();
+    if cx.is_prompt() {
+        check_prompt_filler(tool, &lower, cx);
+        return;
+    }
     if let Some(phrase) = words::BOILERPLATE
         .iter()
         .find(|phrase| lower.contains(*phrase))
@@ -191,6 +288,35 @@ pub(crate) fn check_description_filler(tool: &Tool, cx: &mut Reports<'_>) {
             Target::Description(DescriptionPart::FirstLine),
             format!("the description of `{}` opens with filler (\"{opening}…\"): every listing pays for words that say nothing", tool.wire_name()),
             "start with a verb phrase that says what it does (\"Record a shipment's weight …\"), then when to use it",
+        );
+    }
+}
+
+/// `description_filler` of a prompt: the tools' boilerplate and filler openings, and the
+/// same openings said of a prompt ("A prompt that…", "This prompt…").
+fn check_prompt_filler(prompt: &Tool, lower: &str, cx: &mut Reports<'_>) {
+    let name = prompt.wire_name();
+    if let Some(phrase) = words::BOILERPLATE
+        .iter()
+        .find(|phrase| lower.contains(*phrase))
+    {
+        cx.rule(
+            Rule::DescriptionFiller,
+            Target::Description(DescriptionPart::Containing((*phrase).to_owned())),
+            format!("the description of prompt `{name}` carries generated boilerplate (\"{phrase}\"): every command list shows it"),
+            "remove it",
+        );
+    }
+    if let Some(opening) = words::PROMPT_FILLER_OPENINGS
+        .iter()
+        .chain(words::FILLER_OPENINGS)
+        .find(|opening| lower.starts_with(*opening))
+    {
+        cx.rule(
+            Rule::DescriptionFiller,
+            Target::Description(DescriptionPart::FirstLine),
+            format!("the description of prompt `{name}` opens with filler (\"{opening}…\"): the command list shows a few words beside the name, and these say nothing"),
+            "start with a verb phrase that says what it does (\"Draft a reply to a support ticket …\"), then when to use it",
         );
     }
 }
@@ -269,13 +395,13 @@ fn line_describes(line: &str, name: &str) -> bool {
 /// `state: IssueState`).
 pub(crate) fn check_param_description_required(tool: &Tool, cx: &mut Reports<'_>) {
     // A bare `user` is `generic_param_name`'s to report, with a better fix: one report each.
-    let generic_reports = cx.levels.enabled(Rule::GenericParamName);
+    let generic_reports = cx.runs(Rule::GenericParamName);
     // An undocumented point in time, quantity or result count has one open question, its
-    // format, unit or bound, which its own rule asks with the fix: one report each.
-    let timestamp_reports = cx.levels.enabled(Rule::TimestampFormat);
-    let number_reports =
-        cx.levels.enabled(Rule::UnitInName) && cx.levels.enabled(Rule::BoundedLimit);
-    let path_reports = cx.levels.enabled(Rule::PathFormat);
+    // format, unit or bound, which its own rule asks with the fix: one report each. (On a
+    // prompt those rules do not run, and this one asks.)
+    let timestamp_reports = cx.runs(Rule::TimestampFormat);
+    let number_reports = cx.runs(Rule::UnitInName) && cx.runs(Rule::BoundedLimit);
+    let path_reports = cx.runs(Rule::PathFormat);
     for param in tool.all_params() {
         if (generic_reports && params::is_vague_generic(tool, param))
             || (path_reports && params::is_path_like(param))
@@ -287,6 +413,24 @@ pub(crate) fn check_param_description_required(tool: &Tool, cx: &mut Reports<'_>
         if !documented_anywhere(tool, param) && !params::is_self_describing(param) {
             let name = &param.path;
             let (message, help) = match param.origin {
+                _ if cx.is_prompt() => (
+                    format!(
+                        "argument `{name}` has no {}: clients show the name alone in the prompt's form, and a user guesses its meaning and format",
+                        match tool.dialect {
+                            Dialect::Rust => "doc comment",
+                            Dialect::Json => "`description`",
+                        }
+                    ),
+                    match tool.dialect {
+                        Dialect::Rust => {
+                            "add a `///` line above it: what it is, its format, an example"
+                        }
+                        Dialect::Json => {
+                            "give it a `description`: what it is, its format, an example"
+                        }
+                    }
+                    .to_owned(),
+                ),
                 Origin::Param | Origin::Field => (
                     format!(
                         "{} `{name}` has no doc comment: without one the model guesses its meaning and format",

@@ -7,12 +7,14 @@ mod evidence;
 mod naming;
 mod narrows;
 mod params;
+#[cfg(test)]
+mod prompt_tests;
 mod signature;
 mod tasks;
 
 use crate::{
-    catalog::{Levels, Rule},
-    model::Tool,
+    catalog::{Levels, PROMPT_RULES, Rule},
+    model::{Noun, Tool},
     report::{Report, Reports},
 };
 
@@ -25,12 +27,45 @@ type Check = fn(&Tool, &mut Reports<'_>);
 /// returns the reports, in the order of [`Rule::ALL`].
 #[must_use]
 pub fn check(tool: &Tool, levels: &Levels) -> Vec<Report> {
+    run(tool, levels, Noun::Tool, Rule::ALL)
+}
+
+/// Runs the rules that judge a prompt ([`PROMPT_RULES`]) on `prompt` at their levels in
+/// `levels`, and returns the reports in the order of [`Rule::ALL`], worded for a prompt.
+///
+/// The model is a [`Tool`] as a prompt fills it: its name, namespace and description, and
+/// one [`crate::Param`] of [`crate::Kind::Text`] per argument, with the argument's
+/// description as its doc; annotations absent. [`crate::published::prompt`] reads one from
+/// a `prompts/list` entry.
+///
+/// ```
+/// use mcp_tools_rules::{check_prompt, published};
+///
+/// let listed = serde_json::json!({
+///     "name": "create_reply",
+///     "description": "Draft a reply to a support ticket in the customer's language.",
+///     "arguments": [{"name": "id", "required": true}]
+/// });
+/// let prompt = published::prompt(&listed, None);
+/// let reports = check_prompt(&prompt, &published::levels());
+/// let ids: Vec<&str> = reports.iter().map(|r| r.rule.id()).collect();
+/// assert_eq!(ids, ["generic_param_name"]);
+/// assert!(reports[0].message.starts_with("argument `id`"), "{}", reports[0].message);
+/// ```
+#[must_use]
+pub fn check_prompt(prompt: &Tool, levels: &Levels) -> Vec<Report> {
+    run(prompt, levels, Noun::Prompt, PROMPT_RULES)
+}
+
+fn run(tool: &Tool, levels: &Levels, noun: Noun, rules: &[Rule]) -> Vec<Report> {
     let mut cx = Reports {
         levels,
+        rules,
+        noun,
         out: Vec::new(),
     };
     for &rule in Rule::ALL {
-        if levels.enabled(rule) {
+        if cx.runs(rule) {
             check_of(rule)(tool, &mut cx);
         }
     }

@@ -1,7 +1,7 @@
 //! Rules on the tool's wire name and aliases.
 
 use crate::{
-    catalog::Rule,
+    catalog::{Evidence, Rule},
     model::{Declared, Tool},
     report::{Reports, Target},
     words,
@@ -14,6 +14,14 @@ fn is_snake(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Lower-case words joined by `_` or `-` (`summarize_paper`, `find-places-nearby`): the
+/// slash commands clients list, where kebab-case is as usual as `snake_case`.
+fn is_command_style(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
 }
 
 /// `Get-Weather` → `get_weather`.
@@ -72,14 +80,26 @@ fn accepted_form(s: &str) -> String {
 
 /// `name_charset`: the wire name uses only `[a-zA-Z0-9_-]`, which every LLM API accepts.
 pub(crate) fn check_name_charset(tool: &Tool, cx: &mut Reports<'_>) {
-    const WHY: &str = "LLM APIs accept only ^[a-zA-Z0-9_-]{1,64}$ in tool names, and clients drop or rename a tool that breaks it";
+    let (noun, why, empty) = if cx.is_prompt() {
+        (
+            "prompt",
+            "clients offer prompts as slash commands, and a name outside ^[a-zA-Z0-9_-]+$ is not one word a user can type after `/`",
+            "the prompt name is empty: clients list it as a slash command with no name",
+        )
+    } else {
+        (
+            "tool",
+            "LLM APIs accept only ^[a-zA-Z0-9_-]{1,64}$ in tool names, and clients drop or rename a tool that breaks it",
+            "the tool name is empty: LLM APIs need at least one character",
+        )
+    };
     if let Some(ns) = &tool.namespace
         && !ns.chars().all(is_name_char)
     {
         cx.rule(
             Rule::NameCharset,
             Target::Namespace,
-            format!("namespace `{ns}` has characters tool names cannot hold: {WHY}"),
+            format!("namespace `{ns}` has characters {noun} names cannot hold: {why}"),
             format!("write `namespace = \"{}\"`", to_snake(ns)),
         );
     }
@@ -89,14 +109,14 @@ pub(crate) fn check_name_charset(tool: &Tool, cx: &mut Reports<'_>) {
         cx.rule(
             Rule::NameCharset,
             action_span(tool),
-            "the tool name is empty: LLM APIs need at least one character",
+            empty,
             "remove `name = \"\"` to use the fn's name, or write the name",
         );
     } else if !action.chars().all(is_name_char) {
         cx.rule(
             Rule::NameCharset,
             action_span(tool),
-            format!("tool name `{action}` has characters tool names cannot hold: {WHY}"),
+            format!("{noun} name `{action}` has characters {noun} names cannot hold: {why}"),
             format!("name it `{}`", accepted_form(action)),
         );
     }
@@ -104,6 +124,10 @@ pub(crate) fn check_name_charset(tool: &Tool, cx: &mut Reports<'_>) {
 
 /// `name_style`: the wire name is `snake_case`, like the tools around it.
 pub(crate) fn check_name_style(tool: &Tool, cx: &mut Reports<'_>) {
+    if cx.is_prompt() {
+        check_prompt_name_style(tool, cx);
+        return;
+    }
     let accepted = |s: &str| s.chars().all(is_name_char);
     if let Some(ns) = &tool.namespace
         && accepted(ns)
@@ -129,6 +153,37 @@ pub(crate) fn check_name_style(tool: &Tool, cx: &mut Reports<'_>) {
     }
 }
 
+/// `name_style` of a prompt: lower-case words joined by `_` or `-`, as slash commands are
+/// written. A judgment: a client may show the name as it is, and a careful reviewer may
+/// accept `AssignCodingAgent` as a command.
+fn check_prompt_name_style(prompt: &Tool, cx: &mut Reports<'_>) {
+    const WHY: &str = "users type prompt names as slash commands, and clients list them beside other servers' lower-case ones";
+    const ALLOW: &str = "a published name that must stay can allow `name_style` in Cargo.toml: `[package.metadata.mcp-tools.rules] name_style = \"allow\"`";
+    let accepted = |s: &str| !s.is_empty() && s.chars().all(is_name_char);
+    if let Some(ns) = &prompt.namespace
+        && accepted(ns)
+        && !is_command_style(ns)
+    {
+        cx.on(
+            Evidence::Judgment,
+            Rule::NameStyle,
+            Target::Namespace,
+            format!("namespace `{ns}` is not lower-case words joined by `_` or `-`: {WHY}"),
+            format!("write `namespace = \"{}\"`; {ALLOW}", to_snake(ns)),
+        );
+    }
+    let action = prompt.action.strip_prefix("r#").unwrap_or(&prompt.action);
+    if accepted(action) && !is_command_style(action) {
+        cx.on(
+            Evidence::Judgment,
+            Rule::NameStyle,
+            action_span(prompt),
+            format!("prompt name `{action}` is not lower-case words joined by `_` or `-`: {WHY}"),
+            format!("name it `{}`; {ALLOW}", to_snake(action)),
+        );
+    }
+}
+
 /// `name_length`: the wire name fits the 64 characters LLM APIs accept.
 pub(crate) fn check_name_length(tool: &Tool, cx: &mut Reports<'_>) {
     let name = tool.wire_name();
@@ -136,10 +191,17 @@ pub(crate) fn check_name_length(tool: &Tool, cx: &mut Reports<'_>) {
         cx.rule(
             Rule::NameLength,
             action_span(tool),
-            format!(
-                "tool name `{name}` is {} characters; LLM APIs reject tool names over {MAX_NAME_LEN}, and clients add their own server prefix",
-                name.len()
-            ),
+            if cx.is_prompt() {
+                format!(
+                    "prompt name `{name}` is {} characters, over {MAX_NAME_LEN}: users type it as a slash command, after the server prefix clients add",
+                    name.len()
+                )
+            } else {
+                format!(
+                    "tool name `{name}` is {} characters; LLM APIs reject tool names over {MAX_NAME_LEN}, and clients add their own server prefix",
+                    name.len()
+                )
+            },
             {
                 let over = name.len() - MAX_NAME_LEN;
                 format!("shorten the namespace or the fn name by {over} character{}", if over == 1 { "" } else { "s" })
@@ -150,6 +212,10 @@ pub(crate) fn check_name_length(tool: &Tool, cx: &mut Reports<'_>) {
 
 /// `namespace_required`: every tool names the system it acts on.
 pub(crate) fn check_namespace_required(tool: &Tool, cx: &mut Reports<'_>) {
+    if cx.is_prompt() {
+        check_prompt_namespace_required(tool, cx);
+        return;
+    }
     match &tool.namespace {
         Some(ns) if ns.is_empty() => cx.rule(
             Rule::NamespaceRequired,
@@ -176,6 +242,38 @@ pub(crate) fn check_namespace_required(tool: &Tool, cx: &mut Reports<'_>) {
     }
 }
 
+/// `namespace_required` of a prompt: clients list every server's prompts together, as
+/// they do tools.
+fn check_prompt_namespace_required(prompt: &Tool, cx: &mut Reports<'_>) {
+    const WHY: &str = "clients list the prompts of every server together, and bare names collide";
+    match &prompt.namespace {
+        Some(ns) if ns.is_empty() => cx.rule(
+            Rule::NamespaceRequired,
+            Target::Namespace,
+            if prompt.namespace_from_config {
+                format!("the crate's default namespace (`namespace` in `[package.metadata.mcp-tools]`) is empty: {WHY}")
+            } else {
+                format!("the namespace is empty: {WHY}")
+            },
+            "name the resource or service, e.g. `namespace = \"shipment\"`",
+        ),
+        Some(_) => {}
+        None if prompt.namespace_written => {}
+        // A judgment, unlike a tool's: a user picks a prompt, and many clients show the
+        // server beside it (`/mcp__library__remind`), so a bare name misleads only some.
+        None => cx.on(
+            Evidence::Judgment,
+            Rule::NamespaceRequired,
+            Target::Tool,
+            format!(
+                "prompt `{}` has no namespace: {WHY}, so a user cannot tell whose `/{}` it is",
+                prompt.action, prompt.action
+            ),
+            "add the resource or service it is about: `#[prompt(namespace = \"shipment\", …)]`, or give the crate a default namespace in Cargo.toml; a port whose prompt names are a published contract allows the rule there once: `[package.metadata.mcp-tools.rules] namespace_required = \"allow\"`",
+        ),
+    }
+}
+
 /// `redundant_namespace`: `shipment_shipment_get` repeats itself.
 pub(crate) fn check_redundant_namespace(tool: &Tool, cx: &mut Reports<'_>) {
     let Some(ns) = &tool.namespace else {
@@ -195,11 +293,19 @@ pub(crate) fn check_redundant_namespace(tool: &Tool, cx: &mut Reports<'_>) {
         cx.rule(
             Rule::RedundantNamespace,
             action_span(tool),
-            format!(
-                "`{}` repeats the namespace `{}`: the wire name is already prefixed, and the repeat costs tokens on every listing",
-                tool.wire_name(),
-                ns
-            ),
+            if cx.is_prompt() {
+                format!(
+                    "`{}` repeats the namespace `{}`: the prompt name is already prefixed, and users read the word twice in every command list",
+                    tool.wire_name(),
+                    ns
+                )
+            } else {
+                format!(
+                    "`{}` repeats the namespace `{}`: the wire name is already prefixed, and the repeat costs tokens on every listing",
+                    tool.wire_name(),
+                    ns
+                )
+            },
             format!("name the fn `{rest}`, which gives `{ns}_{rest}`"),
         );
     }

@@ -141,6 +141,16 @@ pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
             Origin::Param | Origin::Field => "doc",
             Origin::Property => "description",
         };
+        let noun = if cx.is_prompt() {
+            "argument"
+        } else {
+            noun(param)
+        };
+        let guesser = if cx.is_prompt() {
+            "a user"
+        } else {
+            "the model"
+        };
         let (what, fix) = if evidence::is_documented(param) {
             (
                 format!("its {doc} only repeats the name"),
@@ -167,7 +177,7 @@ pub(crate) fn check_generic_param_name(tool: &Tool, cx: &mut Reports<'_>) {
             evidence,
             Rule::GenericParamName,
             Target::Param { id: param.id, part: ParamPart::Name },
-            format!("{} `{name}` does not say what it holds, and {what}: the model has to guess whether it is an id, a name or an email", noun(param)),
+            format!("{noun} `{name}` does not say what it holds, and {what}: {guesser} has to guess whether it is an id, a name or an email"),
             format!("name it for its content, e.g. {better}, {fix}"),
         );
     }

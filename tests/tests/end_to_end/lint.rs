@@ -305,3 +305,189 @@ async fn formats_settings_and_exit_codes() {
         missing.stderr
     );
 }
+
+/// A saved listing with tools and prompts: the prompts are judged by the prompt rules and
+/// named in every format at their pointers, count in the exit code, and take waivers of
+/// their own.
+#[tokio::test]
+async fn prompts_in_every_format() {
+    let dir = scratch("prompts");
+    let listing = serde_json::json!({
+        "tools": [{
+            "name": "get_time",
+            "description": "Get the current time in a time zone, as an ISO 8601 date-time.",
+            "inputSchema": {"type": "object", "properties": {
+                "timezone": {"type": "string", "description": "IANA time zone, e.g. Europe/Paris"}
+            }},
+            "annotations": {"readOnlyHint": true}
+        }],
+        "prompts": [
+            {"name": "integrate-percy",
+             "arguments": [{"name": "project_name", "description": "The project to integrate", "required": true}]},
+            {"name": "create_reply", "description": "Draft a reply to a help desk ticket in the customer's language.",
+             "arguments": [{"name": "ticket_ref", "required": true}]}
+        ]
+    });
+    let file = dir.join("listing.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&listing).expect("JSON"))
+        .expect("a listing file");
+    let file = file.to_str().expect("a UTF-8 path");
+
+    let json = lint(&["--format", "json", file], &dir).await;
+    assert_eq!(
+        json.code, 1,
+        "a prompt's error fails the run: {}",
+        json.stdout
+    );
+    assert_eq!(json.json()["tools"], 1);
+    assert_eq!(json.json()["prompts"], 2);
+    let found: Vec<(String, String, String, String)> = reports(&json)
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
+            (s("prompt"), s("rule"), s("level"), s("pointer"))
+        })
+        .collect();
+    let expected = [
+        (
+            "integrate-percy",
+            "description_required",
+            "error",
+            "/prompts/0/description",
+        ),
+        (
+            "create_reply",
+            "param_description_required",
+            "warning",
+            "/prompts/1/arguments/0/description",
+        ),
+    ]
+    .map(|(p, r, l, at)| (p.to_owned(), r.to_owned(), l.to_owned(), at.to_owned()));
+    assert_eq!(found, expected, "{}", json.stdout);
+    assert!(
+        reports(&json)[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("prompt `integrate-percy` has no description")),
+        "{}",
+        json.stdout
+    );
+
+    let human = lint(&[file], &dir).await;
+    assert_eq!(human.code, 1);
+    assert!(
+        human
+            .stdout
+            .contains("#/prompts/1/arguments/0/description (prompt create_reply)"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human
+            .stdout
+            .trim_end()
+            .ends_with("1 tool, 2 prompts, 1 error, 1 warning"),
+        "{}",
+        human.stdout
+    );
+
+    let sarif = lint(&["--format", "sarif", file], &dir).await.json();
+    let run = &sarif["runs"][0];
+    assert_eq!(run["properties"]["prompts"], 2);
+    let results = run["results"].as_array().expect("results");
+    assert_eq!(results.len(), 2);
+    let text = std::fs::read_to_string(file).expect("the listing");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i as u64 + 1)
+    };
+    for (result, name) in results.iter().zip(["integrate-percy", "create_reply"]) {
+        let location = &result["locations"][0];
+        assert_eq!(location["logicalLocations"][0]["name"], name);
+        assert_eq!(
+            location["physicalLocation"]["region"]["startLine"].as_u64(),
+            line_of(&format!("\"name\": \"{name}\"")),
+            "the line of the prompt's name"
+        );
+    }
+    assert_eq!(
+        results[1]["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
+        "/prompts/1/arguments/0/description"
+    );
+
+    std::fs::write(
+        dir.join("mcp-tools-lint.toml"),
+        "[prompts.integrate-percy]\nallow = [\"description_required\"]\n",
+    )
+    .expect("a settings file");
+    let waived = lint(&["--format", "json", file], &dir).await;
+    assert_eq!(waived.code, 0, "{}", waived.stdout);
+    assert_eq!(reports(&waived).len(), 1);
+}
+
+/// A live stdio server that announces prompts (the Python SDK's, from a script the test
+/// writes): its prompts are listed and judged beside its tools.
+#[tokio::test]
+async fn a_live_server_s_prompts_over_stdio() {
+    let dir = scratch("live-prompts");
+    let script = dir.join("server.py");
+    std::fs::write(
+        &script,
+        r#"from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("prompts-fixture")
+
+
+@server.prompt(name="draftReply")
+def draft_reply(ticket: str) -> str:
+    return f"Draft a reply to ticket {ticket}."
+
+
+@server.prompt()
+def summarize_thread(thread_url: str) -> str:
+    """Summarize a support thread for the agent who takes it over next."""
+    return f"Summarize the thread at {thread_url}."
+
+
+server.run()
+"#,
+    )
+    .expect("a server script");
+    let python = python();
+    let run = lint(
+        &[
+            "--format",
+            "json",
+            "--",
+            &python,
+            script.to_str().expect("a UTF-8 path"),
+        ],
+        &dir,
+    )
+    .await;
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.json()["prompts"], 2, "{}", run.stdout);
+    let found: Vec<(String, String)> = reports(&run)
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].as_str().unwrap_or_default().to_owned(),
+                r["pointer"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("name_style", "/prompts/0/name"),
+            ("description_required", "/prompts/0/description"),
+            (
+                "param_description_required",
+                "/prompts/0/arguments/0/description"
+            ),
+        ]
+        .map(|(r, p)| (r.to_owned(), p.to_owned())),
+        "{}",
+        run.stdout
+    );
+}
