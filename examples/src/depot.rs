@@ -73,6 +73,18 @@ impl Depot {
             .collect()
     }
 
+    /// The numbers of the shipments that start with `prefix`, in order: what a client
+    /// offers while a user types one.
+    #[must_use]
+    pub fn numbers_starting_with(&self, prefix: &str) -> Vec<String> {
+        self.read()
+            .range(prefix.to_owned()..)
+            .map(|(number, _)| number)
+            .take_while(|number| number.starts_with(prefix))
+            .cloned()
+            .collect()
+    }
+
     /// Whether any shipment leaves from or goes to the depot with this code.
     #[must_use]
     pub fn has_depot(&self, code: &str) -> bool {

@@ -2,7 +2,9 @@
 //!
 //! `shipments` serves a parcel depot: a few hundred demo shipments in memory, and tools to
 //! find them, read their status and event log, record their weight, cancel them, and
-//! re-route them in bulk (previewed, then committed once). Build its registry with
+//! re-route them in bulk (previewed, then committed once); beside them its dispatch policy
+//! and each shipment's record as resources, and a prompt that explains a delay
+//! ([`published`]). Build its registry with
 //! [`registry`] or [`builder`], or take its tools with [`tool_list`] to serve them beside
 //! your own.
 
@@ -11,6 +13,7 @@ pub mod conformance;
 pub mod depot;
 pub mod event_log;
 pub mod manifest;
+pub mod published;
 pub mod reroute;
 pub mod routing;
 pub mod shipment;
@@ -88,7 +91,9 @@ pub fn builder(store: Arc<dyn Store>) -> RegistryBuilder {
     let builder = Registry::builder()
         .server_info("shipments", env!("CARGO_PKG_VERSION"))
         .instructions(INSTRUCTIONS);
-    with_state(builder, store).tools(tool_list())
+    with_state(builder, store)
+        .tools(tool_list())
+        .catalog(published::catalog())
 }
 
 /// The `shipments` server of one process: the shipment tools over a freshly seeded

@@ -25,7 +25,34 @@ use mcp_tools_shared::suggest;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::diag::Diagnostics;
+use crate::{diag::Diagnostics, kind::Kind};
+
+/// The design rules that judge a `kind` fn: every rule for a tool; for a prompt
+/// `mcp_tools_rules::PROMPT_RULES` and `async_fn` (its handler blocks the server as a tool's
+/// would); for a resource [`RESOURCE_RULES`].
+pub(crate) fn rules_for(kind: Kind) -> Vec<Rule> {
+    match kind {
+        Kind::Tool => Rule::ALL.to_vec(),
+        Kind::Prompt => {
+            let mut rules = mcp_tools_rules::PROMPT_RULES.to_vec();
+            if !rules.contains(&Rule::AsyncFn) {
+                rules.push(Rule::AsyncFn);
+            }
+            rules
+        }
+        Kind::Resource => RESOURCE_RULES.to_vec(),
+    }
+}
+
+/// The design rules that judge a resource: its description (a resource's listing is read by
+/// a client choosing what to put in front of the model, so a missing one is a warning, a
+/// placeholder an error) and its handler. Its name is a display name, and its template
+/// variables are not described on the wire, so the naming and parameter rules do not apply.
+pub(crate) const RESOURCE_RULES: &[Rule] = &[
+    Rule::DescriptionRequired,
+    Rule::DescriptionPlaceholder,
+    Rule::AsyncFn,
+];
 
 /// The keys `[package.metadata.mcp-tools]` accepts.
 const KEYS: &[&str] = &["namespace", "strict", "rules"];
@@ -162,7 +189,33 @@ impl Config {
 
     /// The levels for tools of this crate, before a tool's own `allow(...)`.
     pub(crate) fn levels(&self) -> Levels {
-        let mut levels = Levels::default();
+        self.levels_over(Levels::default())
+    }
+
+    /// The levels for a `kind` fn of this crate, before its own `allow(...)`. A prompt is
+    /// judged by the rules `mcp_tools_rules::check_prompt` runs (and `async_fn`), at the
+    /// crate's levels; a resource by [`RESOURCE_RULES`], a missing description a warning
+    /// unless the crate says otherwise.
+    pub(crate) fn levels_for(&self, kind: Kind) -> Levels {
+        match kind {
+            Kind::Tool | Kind::Prompt => self.levels(),
+            Kind::Resource => {
+                let mut base = Levels::default();
+                base.set(Rule::DescriptionRequired, Level::Warn);
+                let mut levels = self.levels_over(base);
+                for rule in Rule::ALL {
+                    if !RESOURCE_RULES.contains(rule) {
+                        levels.set(*rule, Level::Allow);
+                    }
+                }
+                levels
+            }
+        }
+    }
+
+    /// `base`, then the crate's settings, then `strict`.
+    fn levels_over(&self, base: Levels) -> Levels {
+        let mut levels = base;
         for (rule, level) in &self.levels {
             levels.set(*rule, *level);
         }

@@ -1,16 +1,18 @@
-//! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools): `#[tool]` and `tools![...]`.
+//! Procedural macros of [mcp-tools](https://docs.rs/mcp-tools): `#[tool]`, `#[prompt]`,
+//! `#[resource]`, `tools![...]` and `catalog![...]`.
 //!
 //! Depend on `mcp-tools`, which re-exports these macros and documents them; the
 //! generated code refers to `::mcp_tools::__private::v1` only, the contract of this
 //! version (the runtime pins this crate to its own version).
 //!
-//! Each macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
+//! Each attribute macro runs four stages, one module each: [`parse`] reads the attributes, [`model`]
 //! resolves them into a spanned model of the tool, [`rules`] checks the model's shape and
 //! runs the design rules of `mcp-tools-rules` on it (the library the registry and
 //! `mcp-tools-lint` run too), reporting every violation at its span, and [`expand`] writes
 //! the code (or, on error, [`fallback`] keeps the user's fn compiling next to the errors).
 
 mod args;
+mod catalog_list;
 mod config;
 mod diag;
 mod docs;
@@ -18,10 +20,12 @@ mod emit;
 mod expand;
 mod fallback;
 mod judged;
+mod kind;
 mod model;
 mod parse;
 mod rules;
 mod schema_file;
+mod template;
 mod tools_list;
 
 use proc_macro::TokenStream;
@@ -30,6 +34,26 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::tool(args.into(), item.into()).into()
+}
+
+/// Turns a documented `async fn` into an MCP prompt. See `mcp_tools::prompt`.
+#[proc_macro_attribute]
+pub fn prompt(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::prompt(args.into(), item.into()).into()
+}
+
+/// Turns a documented `async fn` into an MCP resource or resource template. See
+/// `mcp_tools::resource`.
+#[proc_macro_attribute]
+pub fn resource(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::resource(args.into(), item.into()).into()
+}
+
+/// Lists tools, prompts and resources for the registry: `catalog![set_weight, loan_policy]`.
+/// See `mcp_tools::catalog`.
+#[proc_macro]
+pub fn catalog(input: TokenStream) -> TokenStream {
+    catalog_list::expand(input.into()).into()
 }
 
 /// Lists tools for the registry: `tools![set_weight, orders::cancel]`. See `mcp_tools::tools`.

@@ -1,4 +1,5 @@
-//! Stage 2: the tool as the rules and the expansion see it. Every node keeps its span.
+//! Stage 2: the tool (or prompt, or resource) as the rules and the expansion see it. Every
+//! node keeps its span.
 
 use mcp_tools_rules::{Level, Levels, Rule, words};
 use proc_macro2::{Span, TokenStream};
@@ -13,11 +14,14 @@ use crate::{
     config::Config,
     diag::Diagnostics,
     docs::{self, Doc},
+    kind::Kind,
     parse::{ParamArgs, Sp, ToolArgs, parse_param_args, value::Number},
     schema_file,
+    template::UriTemplate,
 };
 
-/// A `#[tool]` fn, resolved.
+/// A `#[tool]` fn, resolved; or a `#[prompt]` or `#[resource]` fn, which share its model
+/// (`args.kind` tells which).
 pub(crate) struct ToolFn {
     /// The user's fn with parameter docs and `#[param]` removed; emitted as is.
     pub(crate) item: ItemFn,
@@ -37,6 +41,9 @@ pub(crate) struct ToolFn {
     pub(crate) properties: Vec<Param>,
     /// Parameters the macro cannot turn into tool arguments (`self`, patterns).
     pub(crate) receiver: Option<Span>,
+    /// A resource's URI, parsed; `None` for a tool or prompt, or when it is malformed
+    /// (reported where it is written).
+    pub(crate) template: Option<UriTemplate>,
     pub(crate) krate: TokenStream,
 }
 
@@ -95,7 +102,10 @@ impl ToolFn {
         cx: &mut Diagnostics,
     ) -> Self {
         let ident = item.sig.ident.clone();
+        let kind = args.kind;
         let (namespace, namespace_from_config) = match (&args.namespace, &config.namespace) {
+            // A resource is named by its URI; its name takes no namespace.
+            _ if kind == Kind::Resource => (None, false),
             (Some(ns), _) => (Some(ns.clone()), false),
             // A malformed `namespace = …` was reported where written; do not replace it.
             (None, Some(ns)) if !args.wrote("namespace") => {
@@ -103,7 +113,7 @@ impl ToolFn {
             }
             _ => (None, false),
         };
-        let mut levels = config.levels();
+        let mut levels = config.levels_for(kind);
         for allowed in &args.allow {
             if let Some(rule) = Rule::from_id(&allowed.value) {
                 levels.set(rule, Level::Allow);
@@ -125,13 +135,13 @@ impl ToolFn {
             match input {
                 FnArg::Receiver(r) => receiver = Some(r.span()),
                 FnArg::Typed(pat_type) => {
-                    let attrs = parse_param_args(&pat_type.attrs, cx);
+                    let attrs = parse_param_args(&pat_type.attrs, kind, cx);
                     let doc = docs::collect(&pat_type.attrs);
                     docs::strip_param_attrs(&mut pat_type.attrs);
                     let Pat::Ident(pat_ident) = &*pat_type.pat else {
                         cx.error_spanned(
                             &pat_type.pat,
-                            "a #[tool] parameter needs a plain name",
+                            format!("a {} parameter needs a plain name", kind.attr()),
                             "write `name: Type`; destructure inside the body, since the name becomes the argument's name",
                         );
                         continue;
@@ -155,6 +165,7 @@ impl ToolFn {
             Some(path) => quote!(#path),
             None => quote!(::mcp_tools),
         };
+        let template = args.uri.as_ref().and_then(|lit| UriTemplate::read(lit, cx));
         ToolFn {
             item,
             args,
@@ -166,8 +177,13 @@ impl ToolFn {
             params,
             properties,
             receiver,
+            template,
             krate,
         }
+    }
+
+    pub(crate) fn kind(&self) -> Kind {
+        self.args.kind
     }
 
     /// The arguments a model fills, as the rules judge them: the parameters in the schema

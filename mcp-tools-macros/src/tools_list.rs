@@ -9,10 +9,10 @@ use syn::{
     spanned::Spanned,
 };
 
-/// `[crate = path;] tool, tool, ...`
-struct ToolList {
-    krate: Option<Path>,
-    tools: Punctuated<Path, Token![,]>,
+/// `[crate = path;] tool, tool, ...` (also the list of `catalog![...]`).
+pub(crate) struct ToolList {
+    pub(crate) krate: Option<Path>,
+    pub(crate) tools: Punctuated<Path, Token![,]>,
 }
 
 impl Parse for ToolList {

@@ -10,14 +10,14 @@ pub struct Collision {
 }
 
 impl Collision {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Collision {
             buf: [0; 512],
             len: 0,
         }
     }
 
-    const fn push(mut self, s: &str) -> Self {
+    pub(crate) const fn push(mut self, s: &str) -> Self {
         let bytes = s.as_bytes();
         let mut i = 0;
         // Stop on a char boundary so the text stays valid UTF-8 if the buffer fills.
@@ -83,7 +83,7 @@ pub const fn find_collision(tools: &[Listed<'_>]) -> Option<Collision> {
     None
 }
 
-const fn between(a: Listed<'_>, b: Listed<'_>) -> Option<Collision> {
+pub(crate) const fn between(a: Listed<'_>, b: Listed<'_>) -> Option<Collision> {
     let (a_name, a_aliases, a_path) = a;
     let (b_name, b_aliases, b_path) = b;
     if same(a_name, b_name) {

@@ -39,8 +39,13 @@ type PromptFn = Arc<dyn Fn(HashMap<String, String>) -> Reply<Vec<PromptMessage>>
 ///
 /// A read of an unknown URI and a prompt of an unknown name are invalid params (-32602)
 /// naming it; a prompt called without one of its required arguments likewise, naming the
-/// argument. For resource templates, completions or subscriptions, write an rmcp
-/// `ServerHandler` of your own and pass it to [`Registry::with_handler`](crate::registry::Registry::with_handler).
+/// argument. Subscriptions to these resources are kept by the registry: call
+/// [`ResourceUpdates::updated`](crate::resource::ResourceUpdates::updated) (from
+/// `registry.resource_updates()`) when one changes.
+///
+/// Prompts and resources known when the server is written are `#[prompt]` and
+/// `#[resource]` fns (typed arguments, URI templates, completions, checks and budgets); use
+/// `Extras` for those built at run time, from a database or a directory listing.
 #[derive(Clone, Default)]
 pub struct Extras {
     resources: Vec<(Resource, ReadFn)>,

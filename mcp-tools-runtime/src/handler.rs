@@ -3,12 +3,16 @@
 use rmcp::{
     ErrorData, RoleServer, ServerHandler,
     model::{
-        CallToolRequestParams, CallToolResponse, CancelTaskParams, CustomRequest, CustomResult,
-        ErrorCode, GetTaskParams, GetTaskResult, Implementation, InitializeRequestParams,
-        InitializeResult, JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-        ServerConfig, TASKS_EXTENSION_ID, Tool, UpdateTaskParams,
+        CallToolRequestParams, CallToolResponse, CancelTaskParams, CompleteRequestParams,
+        CompleteResult, CustomRequest, CustomResult, ErrorCode, GetPromptRequestParams,
+        GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, InitializeRequestParams,
+        InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
+        ListResourcesResult, ListToolsResult, PaginatedRequestParams, PromptsCapability,
+        ReadResourceRequestParams, ReadResourceResponse, ResourcesCapability, ServerCapabilities,
+        ServerConfig, SubscribeRequestParams, SubscriptionFilter, TASKS_EXTENSION_ID, Tool,
+        UnsubscribeRequestParams, UpdateTaskParams,
     },
-    service::RequestContext,
+    service::{RequestContext, SubscriptionContext},
 };
 
 use crate::{
@@ -29,6 +33,23 @@ impl ServerHandler for Registry {
             .enable_tools()
             .enable_logging()
             .build();
+        let inner = &self.inner;
+        if !inner.prompts.is_empty() {
+            capabilities.prompts = Some(PromptsCapability::default());
+        }
+        if !inner.resources.is_empty() {
+            let mut resources = ResourcesCapability::default();
+            resources.subscribe = Some(true);
+            capabilities.resources = Some(resources);
+        }
+        let completes = inner.prompts.iter().any(|p| !p.meta.completions.is_empty())
+            || inner
+                .resources
+                .iter()
+                .any(|r| !r.meta.completions.is_empty());
+        if completes {
+            capabilities.completions = Some(JsonObject::new());
+        }
         if self.inner.has_tasks() {
             capabilities
                 .extensions
@@ -127,6 +148,106 @@ impl ServerHandler for Registry {
     ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let caller = self.caller_or_default(&context);
         Box::pin(async move { self.cancel_task_for(&request.task_id, &caller).await })
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        Ok(ListPromptsResult::with_all_items(self.prompts_for(&caller)))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        self.get_prompt_as(request, &caller, Some(&context))
+            .await
+            .map(Into::into)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        Ok(ListResourcesResult::with_all_items(
+            self.resources_for(&caller).0,
+        ))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        Ok(ListResourceTemplatesResult::with_all_items(
+            self.resources_for(&caller).1,
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        self.read_resource_as(request, &caller, Some(&context))
+            .await
+            .map(Into::into)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let caller = self.caller_or_default(&context);
+        match self.complete_as(&request, &caller).await {
+            Some(answer) => answer,
+            None => Err(ErrorData::invalid_params(
+                "the reference names no prompt or resource template of this server; prompts/list and resources/templates/list name them",
+                None,
+            )),
+        }
+    }
+
+    #[allow(deprecated)] // resources/subscribe is deprecated by 2026-07-28, and still served
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let caller = self.caller_or_default(&context);
+        self.subscribe_as(&request.uri, &caller, &context)
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.unsubscribe_as(&request.uri);
+        Ok(())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        // Without resources there is nothing to listen for (lists do not change yet).
+        (!self.inner.resources.is_empty()).then(|| self.accepted_filter(requested))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.listen_as(context).await
     }
 
     #[allow(deprecated)] // logging/setLevel is deprecated by 2026-07-28, and still served
@@ -238,7 +359,7 @@ pub(crate) fn is_modern(context: &RequestContext<RoleServer>) -> bool {
 
 impl Registry {
     /// Who makes the request, the registry's default caller when no transport said.
-    fn caller_or_default(&self, context: &RequestContext<RoleServer>) -> Caller {
+    pub(crate) fn caller_or_default(&self, context: &RequestContext<RoleServer>) -> Caller {
         caller_of(context).unwrap_or_else(|| self.inner.default_caller.clone())
     }
 

@@ -4,6 +4,7 @@ mod arg;
 mod call;
 pub mod catalog;
 mod collision;
+mod complete;
 pub mod context;
 mod counter;
 pub mod definition;
@@ -13,14 +14,19 @@ mod extras;
 mod fields;
 mod handle;
 mod handler;
+mod item;
+mod items;
 pub mod limits;
 pub mod lint;
+mod listing;
 pub mod meta;
 mod optimizer;
 pub mod output;
 mod page;
 mod plan;
+pub mod prompt;
 pub mod registry;
+pub mod resource;
 pub mod schema;
 mod seal;
 mod server;
@@ -37,16 +43,20 @@ pub mod wire;
 
 // What a tool fn and a `main` write; the rest is in the modules above.
 pub use arg::State;
+pub use complete::{Completion, IntoCompletions, MAX_COMPLETIONS};
 pub use context::{Caller, ToolContext};
 pub use error::{ErrorKind, ToolError};
 pub use extras::Extras;
 pub use fields::Args;
 pub use handle::Handle;
+pub use listing::Catalog;
 pub use meta::ResponseFormat;
 pub use output::{Json, LineStart, ToolOutput};
 pub use page::{Page, PageCursor};
 pub use plan::{IdempotencyKey, Plan, PlanHandle};
+pub use prompt::PromptReturn;
 pub use registry::Registry;
+pub use resource::{ResourceBody, ResourceReturn, ResourceUpdates};
 pub use server::Server;
 #[cfg(feature = "cli")]
 pub use transport::ServeArgs;
@@ -182,6 +192,155 @@ pub use tokio_util::sync::CancellationToken;
 /// ```
 pub use mcp_tools_macros::tool;
 
+/// Turns a documented `async fn` into an MCP prompt: the doc comment is its description,
+/// each parameter an argument with its own `///` doc, `Option<T>` optional.
+///
+/// Clients send arguments as strings; each is parsed by its parameter's type (`"9"` for a
+/// `u32`) and checked as a tool's arguments are, every problem named at once. `State<T>` and
+/// `ToolContext` are injected as for a tool. The fn returns the text of one user message
+/// (`String`), a `PromptMessage`, a `Vec<PromptMessage>` or a `GetPromptResult`, or any of
+/// them in a `Result<_, ToolError>`. See the README's "Prompts and resources".
+///
+/// ```
+/// use mcp_tools::prelude::*;
+///
+/// /// The borrowers whose names start with what the user typed.
+/// async fn borrowers(c: Completion) -> Vec<String> {
+///     let known = ["Ada", "Alan", "Grace"];
+///     known.iter().filter(|b| b.starts_with(c.value())).map(|b| (*b).to_owned()).collect()
+/// }
+///
+/// /// Draft a friendly reminder for an overdue loan, in the library's voice.
+/// #[prompt(namespace = "library")]
+/// async fn overdue_reminder(
+///     /// The borrower's first name.
+///     #[param(complete = borrowers)]
+///     borrower: String,
+///     /// Days overdue; the tone firms up after a week.
+///     #[param(min = 1)]
+///     days_overdue: Option<u32>,
+/// ) -> String {
+///     let days = days_overdue.map_or_else(|| "some".to_owned(), |d| d.to_string());
+///     format!("Write to {borrower}, kindly: their book is {days} days late.")
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let registry = Registry::builder().catalog(catalog![overdue_reminder]).build().unwrap();
+/// let args = serde_json::json!({"borrower": "Ada", "days_overdue": "9"});
+/// let prompt = registry.get_prompt_with("library_overdue_reminder", args).await.unwrap();
+/// assert_eq!(prompt.messages.len(), 1);
+/// # });
+/// ```
+///
+/// Keys of `#[prompt(...)]`:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `namespace = "library"` | prefix of the wire name: `library_overdue_reminder` |
+/// | `name = "…"` | the action part of the wire name, instead of the fn's name |
+/// | `title = "…"` | display title (default: from the name, "Overdue Reminder") |
+/// | `scopes("a:b", …)` | scopes the caller must hold; without them the prompt is hidden and refused |
+/// | `icons("https://…/remind.png", …)` | icons a client may show: `https:` URLs or `data:image/…` URIs |
+/// | `meta = r#"{"com.example/tone": "kind"}"#` | the listing's `_meta`, checked to be a JSON object |
+/// | `allow(rule, …)` | waives design rules for this prompt |
+/// | `crate = path` | where the runtime crate is, if renamed |
+///
+/// `#[param(...)]` on an argument takes a tool parameter's keys and `complete = path::to_fn`,
+/// an `async fn(Completion) -> Vec<String>` (or `Result<Vec<String>, ToolError>`) that offers
+/// values while a user types. The design rules that fit prompts (a description, documented
+/// arguments, names, a namespace, `async_fn`) report at the token, with the crate's levels.
+pub use mcp_tools_macros::prompt;
+
+/// Turns a documented `async fn` into an MCP resource: a fixed URI, or an RFC 6570 template
+/// whose variables are the fn's parameters.
+///
+/// A template takes level 1 `{name}` (a value without `/`, `?` or `#`) and level 2's
+/// `{+name}` (any value); a query is literal text with variables in it
+/// (`search://books?q={query}`). Each variable is the parameter of its name (or of its
+/// `#[param(rename = "…")]`), parsed by its type; every other parameter is `State<T>` or
+/// `ToolContext`. A malformed template, a variable without a parameter and a parameter that
+/// is no variable fail the build at the token. A variable whose decoded value holds a `..`
+/// segment, an absolute path or a NUL is refused before the fn runs, unless the parameter
+/// says why it is safe with `#[param(unchecked = "…")]`. The fn returns `String`, `Vec<u8>`,
+/// `Json<T>`, `ResourceContents` or a `Vec` of them, or any of these in a
+/// `Result<_, ToolError>`. See the README's "Prompts and resources".
+///
+/// ```
+/// use mcp_tools::prelude::*;
+///
+/// /// The library's loan rules: loan periods, renewals and fines.
+/// #[resource("library://policy/loans", mime_type = "text/markdown")]
+/// async fn loan_policy() -> String {
+///     "# Loans\nThree weeks; two renewals.".to_owned()
+/// }
+///
+/// /// One loan: its due date and the renewals left.
+/// #[resource("library://loans/{loan_id}", mime_type = "text/plain")]
+/// async fn loan(loan_id: String) -> Result<String, ToolError> {
+///     match loan_id.as_str() {
+///         "L-1042" => Ok("due 2026-05-01, one renewal left".to_owned()),
+///         other => Err(ToolError::not_found(format!("no loan {other}"))),
+///     }
+/// }
+///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+/// let registry = Registry::builder().catalog(catalog![loan_policy, loan]).build().unwrap();
+/// let read = registry.read_resource_at("library://loans/L-1042").await.unwrap();
+/// assert_eq!(read.contents.len(), 1);
+/// # });
+/// ```
+///
+/// Keys of `#[resource("uri", ...)]`, after the URI:
+///
+/// | key | meaning |
+/// |---|---|
+/// | `name = "…"` | the resource's name (default: the fn's name) |
+/// | `title = "…"` | display title (default: from the name) |
+/// | `mime_type = "text/markdown"` | the contents' MIME type |
+/// | `size = 1024` | size in bytes; fixed URIs only |
+/// | `audience("user", "assistant")` | whom the contents are for |
+/// | `priority = 0.8` | how much it matters, from 0 to 1 |
+/// | `scopes("a:b", …)` | scopes the caller must hold; without them the resource is hidden and refused |
+/// | `icons("https://…", …)` | icons a client may show: `https:` URLs or `data:image/…` URIs |
+/// | `meta = r#"{…}"#` | the listing's `_meta`, checked to be a JSON object |
+/// | `max_response_tokens = 2000` | budget of what a read returns; the rest is cut with a notice that says how to read on |
+/// | `binary = "drop"` | what the budget does with bytes: `count` (default), `drop`, `link` |
+/// | `allow(rule, …)` | waives design rules for this resource |
+/// | `crate = path` | where the runtime crate is, if renamed |
+///
+/// `#[param(...)]` on a variable takes a tool parameter's keys, `complete = path::to_fn` (as
+/// on a prompt's argument) and `unchecked = "why it is safe"`. A resource without a doc
+/// comment is a warning (`description_required`), a placeholder in it an error.
+pub use mcp_tools_macros::resource;
+
+/// Lists `#[tool]`, `#[prompt]` and `#[resource]` fns by path for
+/// [`RegistryBuilder::catalog`](registry::RegistryBuilder::catalog), and fails to compile
+/// when two of them collide: `catalog![set_weight, loan_policy, overdue_reminder]`.
+///
+/// Two tools (or an alias and a tool) of one name, two prompts of one name, or two
+/// resources whose URIs or templates can match one URI fail the build with a message that
+/// names both fns; `catalog![crate = path; …]` names a renamed runtime crate.
+///
+/// ```compile_fail
+/// use mcp_tools::prelude::*;
+///
+/// /// One loan: its due date and the renewals left.
+/// #[resource("library://loans/{loan_id}")]
+/// async fn loan(loan_id: String) -> String {
+///     loan_id
+/// }
+///
+/// /// The library's loan rules: loan periods, renewals and fines.
+/// #[resource("library://loans/policy")]
+/// async fn loan_policy() -> String {
+///     "# Loans".to_owned()
+/// }
+///
+/// // `library://loans/policy` is a loan id too: the build fails.
+/// let catalog = catalog![loan, loan_policy];
+/// ```
+pub use mcp_tools_macros::catalog;
+
 /// Lists `#[tool]` fns by path for [`RegistryBuilder::tools`](registry::RegistryBuilder::tools): `tools![set_weight, orders::cancel]`.
 pub use mcp_tools_macros::tools;
 
@@ -233,12 +392,12 @@ pub use mcp_tools_macros::ToolArgs;
 /// What a tool module usually imports.
 pub mod prelude {
     pub use crate::{
-        Args, Caller, ErrorKind, Handle, IdempotencyKey, Json, LineStart, Page, PageCursor, Plan,
-        PlanHandle, Registry, ResponseFormat, Serve, State, ToolArgs, ToolContext, ToolError,
-        ToolOutput,
+        Args, Caller, Catalog, Completion, ErrorKind, Handle, IdempotencyKey, Json, LineStart,
+        Page, PageCursor, Plan, PlanHandle, Registry, ResourceUpdates, ResponseFormat, Serve,
+        State, ToolArgs, ToolContext, ToolError, ToolOutput, catalog,
         context::LogLevel,
         output::IntoToolOutput,
-        tool, tools,
+        prompt, resource, tool, tools,
         view::{detailed_only, detailed_only_some},
     };
 }
@@ -253,12 +412,23 @@ pub mod __private {
             ToolError,
             arg::{ArgError, Call, ParamRole, ToolArg, ToolArguments, extract_optional},
             collision::{Collision, Listed, find_collision, same as same_name},
+            complete::{
+                CompleteFn, CompleteFuture, CompleteWith, Completer, Completion, IntoCompletions,
+                complete_with,
+            },
             definition::{CallFuture, ToolDefinition, ToolSpec},
+            item::{ItemKey, find_item_collision, find_item_collision_at},
+            listing::{Catalog, Item},
             meta::{
-                AliasMeta, BinaryPolicy, ParamMeta, RawSchema, ResponseFormat, TaskSupport,
-                ToolMeta,
+                AliasMeta, BinaryPolicy, IconMeta, ParamMeta, RawSchema, ResponseFormat,
+                TaskSupport, ToolMeta,
             },
             output::ToolReturn,
+            prompt::{PromptDefinition, PromptFuture, PromptMeta, PromptReturn, PromptSpec},
+            resource::{
+                ResourceBody, ResourceDefinition, ResourceFuture, ResourceMeta, ResourceReturn,
+                ResourceSpec,
+            },
             schema::InputSchema,
         };
         /// For `#[derive(ToolArgs)]`, which writes a struct's schema with schemars.

@@ -51,7 +51,19 @@ pub struct ToolMeta {
     pub rule_levels: &'static [(&'static str, &'static str)],
     /// The crate's `strict = true`: every rule that warns is an error.
     pub rules_strict: bool,
+    /// `icons("https://…", …)`: the listing's icons.
+    pub icons: &'static [IconMeta],
+    /// `meta = r#"{…}"#`: the listing's `_meta`, as JSON text.
+    pub meta: Option<&'static str>,
     pub params: &'static [ParamMeta],
+}
+
+/// One icon from `icons("https://…/loan.png", …)`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct IconMeta {
+    /// Where the icon is: an `https:` URL or a `data:` URI.
+    pub src: &'static str,
 }
 
 /// A hand-written input schema, from `#[tool(input_schema = "schemas/order.json")]`.

@@ -60,9 +60,21 @@ pub struct Registry {
 }
 
 /// What one client session set: the level of the log messages it wants.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Session {
     pub(crate) log_level: SessionLevel,
+    /// Tells this session's resource subscriptions from other sessions'.
+    pub(crate) id: u64,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Session {
+            log_level: SessionLevel::default(),
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
 }
 
 /// Each callable name (tool or alias) to its tool. Looked up on every call, so hashed with
@@ -103,6 +115,12 @@ pub(crate) struct Inner {
     /// The names (and aliases) of the tools that run as tasks, with their entries: a call
     /// compares its name with these few instead of routing twice.
     pub(crate) task_routes: Vec<(&'static str, usize)>,
+    /// The prompts, in the order listed.
+    pub(crate) prompts: Vec<crate::prompt::PromptDefinition>,
+    /// The fixed resources and templates, fixed ones first.
+    pub(crate) resources: Vec<crate::resource::ResourceDefinition>,
+    /// The subscribers to the resources' changes.
+    pub(crate) updates: crate::resource::ResourceUpdates,
 }
 
 impl Inner {
@@ -137,6 +155,8 @@ pub(crate) struct AliasUse {
 pub struct RegistryBuilder {
     state: StateMap,
     tools: Vec<ToolDefinition>,
+    prompts: Vec<crate::prompt::PromptDefinition>,
+    resources: Vec<crate::resource::ResourceDefinition>,
     name: Option<String>,
     version: Option<String>,
     instructions: Option<String>,
@@ -250,6 +270,8 @@ impl Registry {
         RegistryBuilder {
             state: StateMap::default(),
             tools: Vec::new(),
+            prompts: Vec::new(),
+            resources: Vec::new(),
             name: None,
             version: None,
             instructions: None,
@@ -407,6 +429,15 @@ impl RegistryBuilder {
         self
     }
 
+    /// Adds the tools, prompts and resources of a `catalog![...]` (see [`Catalog`](crate::listing::Catalog)).
+    #[must_use]
+    pub fn catalog(mut self, catalog: crate::listing::Catalog) -> Self {
+        self.tools.extend(catalog.tools);
+        self.prompts.extend(catalog.prompts);
+        self.resources.extend(catalog.resources);
+        self
+    }
+
     /// The server's name and version, as clients see them in `initialize`.
     #[must_use]
     pub fn server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -549,6 +580,11 @@ impl RegistryBuilder {
     /// Checks everything at once and builds the registry.
     pub fn build(mut self) -> Result<Registry, BuildError> {
         let mut problems = Vec::new();
+        // Tools and resources take it as `State<ResourceUpdates>`, to say what changed.
+        let updates = crate::resource::ResourceUpdates::default();
+        if !self.resources.is_empty() {
+            self.state.insert(Arc::new(updates.clone()));
+        }
         if self.page_size == 0 {
             problems.push("page_size must be at least 1".to_owned());
         }
@@ -610,6 +646,7 @@ impl RegistryBuilder {
                 routes.insert(name, Route { index, alias });
             }
         }
+        crate::listing::check_items(&self.prompts, &self.resources, &self.state, &mut problems);
         definition::link_handles(&mut self.tools, &mut problems);
         self.apply_lint(&mut problems);
         if let Some(pinned) = &self.discovery {
@@ -636,6 +673,13 @@ impl RegistryBuilder {
                 tool.budget.max_chars().into(),
             );
         }
+        for resource in &mut self.resources {
+            resource.budget = resource.resolve_budget(self.budgets.max);
+            resource.binary = resource.meta.binary.unwrap_or(self.binary);
+        }
+        // Fixed URIs are matched before templates.
+        self.resources
+            .sort_by_key(crate::resource::ResourceDefinition::is_template);
         let mut listed: Vec<Tool> = Vec::with_capacity(self.tools.len());
         for tool in &self.tools {
             listed.push(tool.tool().clone());
@@ -740,6 +784,9 @@ impl RegistryBuilder {
                 runners: task::Runners::default(),
                 task_routes,
                 limits: self.limits,
+                prompts: self.prompts,
+                resources: self.resources,
+                updates,
             }),
         })
     }

@@ -1,5 +1,5 @@
-//! The registry's tools served beside an rmcp handler of the application's own: its
-//! resources, prompts, completions, subscriptions and tasks.
+//! The registry's tools, prompts and resources served beside an rmcp handler of the
+//! application's own: whatever the macros do not cover.
 
 // Subscribe and unsubscribe are deprecated by 2026-07-28 and still served to 2025 clients.
 #![allow(deprecated)]
@@ -26,17 +26,22 @@ use rmcp::{
 
 use crate::registry::Registry;
 
-/// A server of the registry's tools and a handler of your own, built with
-/// [`Registry::with_handler`].
+/// A server of the registry's tools, prompts and resources and a handler of your own,
+/// built with [`Registry::with_handler`].
 ///
-/// Tools, `logging/setLevel`, and the checks of the registry (validation, scopes, budgets,
-/// the Host and Origin checks over HTTP) stay the registry's; every other request goes to
-/// the handler: resources, resource templates and subscriptions, prompts, completions,
-/// tasks (unless a tool of the registry runs as one: then the registry answers the task
-/// methods), and custom methods. The capabilities announced are the handler's, with the
-/// registry's tools and logging added; the server's name, version and instructions are
-/// the registry's (the handler's instructions when the registry has none). Serve it like
-/// the registry: [`Serve::serve_stdio`](crate::transport::Serve::serve_stdio), [`Serve::serve_http`](crate::transport::Serve::serve_http),
+/// The registry answers for what it holds: its tools, the prompts and resources of its
+/// catalog (`#[prompt]`, `#[resource]`), their completions and subscriptions,
+/// `logging/setLevel`, and its checks (validation, scopes, budgets, the Host and Origin
+/// checks over HTTP). Every other request goes to the handler: its own prompts and
+/// resources (the lists show both), tasks (unless a tool of the registry runs as one),
+/// custom methods. A name or URI that neither serves gets the registry's error when the
+/// handler does not serve that kind at all. Subscriptions to the handler's resources are
+/// the handler's if it declares `resources.subscribe`; otherwise the registry keeps them,
+/// and [`ResourceUpdates::updated`](crate::resource::ResourceUpdates::updated) tells the
+/// subscribers. The capabilities announced are the handler's, with the registry's added;
+/// the server's name, version and instructions are the registry's (the handler's
+/// instructions when the registry has none). Serve it like the registry:
+/// [`Serve::serve_stdio`](crate::transport::Serve::serve_stdio), [`Serve::serve_http`](crate::transport::Serve::serve_http),
 /// or [`Http`](crate::http::Http) for HTTP settings.
 ///
 /// The handler is cloned for each Streamable HTTP session; keep shared state behind an `Arc`.
@@ -47,8 +52,8 @@ pub struct Server<H> {
 }
 
 impl Registry {
-    /// Serves these tools beside `handler`'s resources, prompts, completions and
-    /// subscriptions (an rmcp [`ServerHandler`]; see [`Server`]).
+    /// Serves the registry beside `handler` (an rmcp [`ServerHandler`]) for what the
+    /// registry does not hold: its own prompts and resources, custom methods (see [`Server`]).
     pub fn with_handler<H: ServerHandler + Clone>(self, handler: H) -> Server<H> {
         Server {
             registry: self,
@@ -84,9 +89,31 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
     fn get_info(&self) -> ServerConfig {
         let tools = self.registry.get_info();
         let mut config = self.handler.get_info();
-        config.capabilities.tools = tools.capabilities.tools;
-        config.capabilities.logging = tools.capabilities.logging;
-        if let Some(extensions) = tools.capabilities.extensions {
+        let mut ours = tools.capabilities;
+        config.capabilities.tools = ours.tools.take();
+        config.capabilities.logging = ours.logging.take();
+        // The registry's prompts, resources and completions beside the handler's.
+        let theirs = &mut config.capabilities;
+        if let Some(prompts) = ours.prompts.take() {
+            let listed = theirs.prompts.as_ref().and_then(|p| p.list_changed);
+            theirs.prompts = Some(prompts);
+            if let Some(p) = theirs.prompts.as_mut() {
+                p.list_changed = listed.or(p.list_changed);
+            }
+        }
+        if let Some(mut resources) = ours.resources.take() {
+            if let Some(handler) = &theirs.resources {
+                resources.list_changed = handler.list_changed.or(resources.list_changed);
+            }
+            theirs.resources = Some(resources);
+        } else if let Some(resources) = theirs.resources.as_mut() {
+            // The registry keeps subscriptions to the handler's resources if it does not.
+            resources.subscribe = Some(true);
+        }
+        if ours.completions.is_some() && theirs.completions.is_none() {
+            theirs.completions = ours.completions.take();
+        }
+        if let Some(extensions) = ours.extensions {
             config
                 .capabilities
                 .extensions
@@ -145,7 +172,16 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        self.handler.complete(request, context).await
+        let caller = self.registry.caller_or_default(&context);
+        match self.registry.complete_as(&request, &caller).await {
+            Some(answer) => answer,
+            // A reference no one serves gets the registry's error when the handler does
+            // not complete.
+            None if self.handler.get_info().capabilities.completions.is_none() => {
+                self.registry.complete(request, context).await
+            }
+            None => self.handler.complete(request, context).await,
+        }
     }
 
     async fn get_prompt(
@@ -153,7 +189,14 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        self.handler.get_prompt(request, context).await
+        // A name no one serves gets the registry's error when the handler serves no prompts.
+        if self.registry.prompt_named(&request.name).is_some()
+            || self.handler.get_info().capabilities.prompts.is_none()
+        {
+            self.registry.get_prompt(request, context).await
+        } else {
+            self.handler.get_prompt(request, context).await
+        }
     }
 
     async fn list_prompts(
@@ -161,7 +204,15 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        self.handler.list_prompts(request, context).await
+        let caller = self.registry.caller_or_default(&context);
+        let mut ours = self.registry.prompts_for(&caller);
+        if self.handler.get_info().capabilities.prompts.is_none() {
+            return Ok(ListPromptsResult::with_all_items(ours));
+        }
+        let mut result = self.handler.list_prompts(request, context).await?;
+        ours.append(&mut result.prompts);
+        result.prompts = ours;
+        Ok(result)
     }
 
     async fn list_resources(
@@ -169,7 +220,15 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        self.handler.list_resources(request, context).await
+        let caller = self.registry.caller_or_default(&context);
+        let (mut ours, _) = self.registry.resources_for(&caller);
+        if self.handler.get_info().capabilities.resources.is_none() {
+            return Ok(ListResourcesResult::with_all_items(ours));
+        }
+        let mut result = self.handler.list_resources(request, context).await?;
+        ours.append(&mut result.resources);
+        result.resources = ours;
+        Ok(result)
     }
 
     async fn list_resource_templates(
@@ -177,7 +236,18 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        self.handler.list_resource_templates(request, context).await
+        let caller = self.registry.caller_or_default(&context);
+        let (_, mut ours) = self.registry.resources_for(&caller);
+        if self.handler.get_info().capabilities.resources.is_none() {
+            return Ok(ListResourceTemplatesResult::with_all_items(ours));
+        }
+        let mut result = self
+            .handler
+            .list_resource_templates(request, context)
+            .await?;
+        ours.append(&mut result.resource_templates);
+        result.resource_templates = ours;
+        Ok(result)
     }
 
     async fn read_resource(
@@ -185,26 +255,70 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        self.handler.read_resource(request, context).await
+        // An unknown URI gets the registry's error (SEP-2164) when the handler serves no
+        // resources.
+        if self.registry.resource_for(&request.uri).is_some()
+            || self.handler.get_info().capabilities.resources.is_none()
+        {
+            self.registry.read_resource(request, context).await
+        } else {
+            self.handler.read_resource(request, context).await
+        }
     }
 
     fn accepted_subscription_filter(
         &self,
         requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        self.handler.accepted_subscription_filter(requested)
+        let info = self.handler.get_info();
+        let Some(mut theirs) = self.handler.accepted_subscription_filter(requested) else {
+            // The handler takes no streams: the registry keeps those of its resources, and
+            // of the handler's if it has any.
+            if info.capabilities.resources.is_some() {
+                return Some(self.registry.accept_any(requested));
+            }
+            let ours = self.registry.accepted_filter(requested);
+            return (!self.registry.inner.resources.is_empty()).then_some(ours);
+        };
+        let ours = self.registry.accepted_filter(requested);
+        if let Some(uris) = ours.resource_subscriptions {
+            let all = theirs.resource_subscriptions.get_or_insert_with(Vec::new);
+            all.extend(
+                uris.into_iter()
+                    .filter(|u| !all.contains(u))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        Some(theirs)
     }
 
     async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        self.handler.listen(context).await
+        // The registry's updates go out through the same stream as the handler's.
+        let key = self.registry.inner.updates.open(context.sink().clone());
+        let result = self.handler.listen(context).await;
+        self.registry.inner.updates.close(key);
+        result
     }
 
+    /// The registry's resources are the registry's to subscribe to; the handler's, the
+    /// handler's if it takes subscriptions, else the registry keeps them too, and
+    /// [`ResourceUpdates::updated`](crate::resource::ResourceUpdates::updated) tells them.
     async fn subscribe(
         &self,
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.handler.subscribe(request, context).await
+        match self.owner_of_subscriptions(&request.uri) {
+            Subscriptions::Handler => self.handler.subscribe(request, context).await,
+            Subscriptions::Kept => {
+                self.registry.keep_subscription(request.uri, &context);
+                Ok(())
+            }
+            Subscriptions::Registry => {
+                let caller = self.registry.caller_or_default(&context);
+                self.registry.subscribe_as(&request.uri, &caller, &context)
+            }
+        }
     }
 
     async fn unsubscribe(
@@ -212,7 +326,13 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.handler.unsubscribe(request, context).await
+        match self.owner_of_subscriptions(&request.uri) {
+            Subscriptions::Handler => self.handler.unsubscribe(request, context).await,
+            Subscriptions::Kept | Subscriptions::Registry => {
+                self.registry.unsubscribe_as(&request.uri);
+                Ok(())
+            }
+        }
     }
 
     /// A malformed request of a method the registry answers is the registry's to refuse;
@@ -324,5 +444,28 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
         self.handler.read_resource_directory(request, context).await
+    }
+}
+
+/// Who answers a subscription to a URI.
+enum Subscriptions {
+    /// The handler, which takes subscriptions itself.
+    Handler,
+    /// The registry, for a resource of the handler's that takes none.
+    Kept,
+    /// The registry, for one of its own resources, or with its error when no one serves it.
+    Registry,
+}
+
+impl<H: ServerHandler> Server<H> {
+    fn owner_of_subscriptions(&self, uri: &str) -> Subscriptions {
+        if self.registry.resource_for(uri).is_some() {
+            return Subscriptions::Registry;
+        }
+        match self.handler.get_info().capabilities.resources {
+            Some(r) if r.subscribe == Some(true) => Subscriptions::Handler,
+            Some(_) => Subscriptions::Kept,
+            None => Subscriptions::Registry,
+        }
     }
 }

@@ -11,7 +11,8 @@ use crate::{page, page::PageCursor, registry::Registry};
 /// The environment variable that accepts a changed catalog: `MCP_TOOLS_UPDATE_CATALOG=1`.
 pub const UPDATE_ENV: &str = "MCP_TOOLS_UPDATE_CATALOG";
 
-/// The reviewed form of the catalog: every listed definition, and where each alias leads.
+/// The reviewed form of the catalog: every listed definition, and where each alias leads;
+/// with the prompts, resources and resource templates of a registry that has them.
 #[must_use]
 pub fn catalog_json(registry: &Registry) -> Value {
     let aliases: BTreeMap<&str, &str> = registry
@@ -20,11 +21,40 @@ pub fn catalog_json(registry: &Registry) -> Value {
         .iter()
         .flat_map(|t| t.aliases().iter().map(move |a| (a.name, t.name())))
         .collect();
-    json!({ "tools": registry.tool_definitions(), "aliases": aliases })
+    let mut catalog = json!({ "tools": registry.tool_definitions(), "aliases": aliases });
+    let prompts = registry.prompt_definitions();
+    if !prompts.is_empty() {
+        catalog["prompts"] = as_sent(&prompts);
+    }
+    let (resources, templates) = registry.resource_definitions();
+    if !resources.is_empty() {
+        catalog["resources"] = as_sent(&resources);
+    }
+    if !templates.is_empty() {
+        catalog["resourceTemplates"] = as_sent(&templates);
+    }
+    catalog
 }
 
+/// `value` as the wire has it: through its JSON text, so an `f32` (a resource's priority)
+/// reads `0.9`, not the `0.8999999761581421` a direct conversion makes of it.
+fn as_sent(value: &impl serde::Serialize) -> Value {
+    serde_json::to_string(value)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// The sections of the catalog besides the tools: key, the field that names an entry, and
+/// what an entry is called.
+const ITEM_SECTIONS: [(&str, &str, &str); 3] = [
+    ("prompts", "name", "prompt"),
+    ("resources", "uri", "resource"),
+    ("resourceTemplates", "uriTemplate", "resource template"),
+];
+
 /// Compares `registry`'s `tools/list` (names, titles, descriptions, schemas,
-/// annotations) and aliases with the reviewed file at `path`, and panics with a readable
+/// annotations), its prompts and resources (if it has any) and aliases with the reviewed file at `path`, and panics with a readable
 /// diff on any change. A removed name that is not an alias of another tool is called
 /// out: clients still calling it would fail, so its successor should keep it as an
 /// alias. Run with `MCP_TOOLS_UPDATE_CATALOG=1` to write the file after reviewing.
@@ -84,15 +114,10 @@ fn check_catalog(registry: &Registry, path: &Path, update: bool) {
 /// One line per change, with a line diff of each changed definition.
 #[must_use]
 pub fn describe_changes(reviewed: &Value, current: &Value, path: &Path) -> String {
-    let by_name = |catalog: &Value| -> BTreeMap<String, Value> {
-        catalog["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|t| (t["name"].as_str().unwrap_or_default().to_owned(), t.clone()))
-            .collect()
-    };
-    let (old, new) = (by_name(reviewed), by_name(current));
+    let (old, new) = (
+        by_key(reviewed, "tools", "name"),
+        by_key(current, "tools", "name"),
+    );
     let aliases = current["aliases"].as_object().cloned().unwrap_or_default();
     let mut out = format!("the tool catalog differs from {}:\n", path.display());
     for name in old.keys().filter(|n| !new.contains_key(*n)) {
@@ -114,23 +139,22 @@ pub fn describe_changes(reviewed: &Value, current: &Value, path: &Path) -> Strin
     for name in new.keys().filter(|n| !old.contains_key(*n)) {
         let _ = writeln!(out, "- `{name}` was added");
     }
-    for (name, before) in &old {
-        let Some(after) = new.get(name) else { continue };
-        if before == after {
-            continue;
+    changed(&mut out, "", &old, &new);
+    for (section, key, what) in ITEM_SECTIONS {
+        let (old, new) = (
+            by_key(reviewed, section, key),
+            by_key(current, section, key),
+        );
+        for name in old.keys().filter(|n| !new.contains_key(*n)) {
+            let _ = writeln!(
+                out,
+                "- {what} `{name}` was removed: clients that use it will fail"
+            );
         }
-        let _ = writeln!(out, "- `{name}` changed:");
-        let before = serde_json::to_string_pretty(before).unwrap_or_default();
-        let after = serde_json::to_string_pretty(after).unwrap_or_default();
-        let diff = similar::TextDiff::from_lines(&before, &after);
-        for change in diff.iter_all_changes() {
-            let sign = match change.tag() {
-                similar::ChangeTag::Delete => "-",
-                similar::ChangeTag::Insert => "+",
-                similar::ChangeTag::Equal => continue,
-            };
-            let _ = write!(out, "    {sign} {change}");
+        for name in new.keys().filter(|n| !old.contains_key(*n)) {
+            let _ = writeln!(out, "- {what} `{name}` was added");
         }
+        changed(&mut out, &format!("{what} "), &old, &new);
     }
     if reviewed["aliases"] != current["aliases"] {
         let _ = writeln!(
@@ -144,6 +168,43 @@ pub fn describe_changes(reviewed: &Value, current: &Value, path: &Path) -> Strin
         "review the changes, then accept them with {UPDATE_ENV}=1"
     );
     out
+}
+
+/// The entries of `catalog[section]`, by their `key` field.
+fn by_key(catalog: &Value, section: &str, key: &str) -> BTreeMap<String, Value> {
+    catalog[section]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| (t[key].as_str().unwrap_or_default().to_owned(), t.clone()))
+        .collect()
+}
+
+/// A line diff of each entry of both `old` and `new` that changed.
+fn changed(
+    out: &mut String,
+    what: &str,
+    old: &BTreeMap<String, Value>,
+    new: &BTreeMap<String, Value>,
+) {
+    for (name, before) in old {
+        let Some(after) = new.get(name) else { continue };
+        if before == after {
+            continue;
+        }
+        let _ = writeln!(out, "- {what}`{name}` changed:");
+        let before = serde_json::to_string_pretty(before).unwrap_or_default();
+        let after = serde_json::to_string_pretty(after).unwrap_or_default();
+        let diff = similar::TextDiff::from_lines(&before, &after);
+        for change in diff.iter_all_changes() {
+            let sign = match change.tag() {
+                similar::ChangeTag::Delete => "-",
+                similar::ChangeTag::Insert => "+",
+                similar::ChangeTag::Equal => continue,
+            };
+            let _ = write!(out, "    {sign} {change}");
+        }
+    }
 }
 
 /// The wire form of `cursor` as `registry` mints it for `tool` called with `arguments`

@@ -7,7 +7,7 @@ use super::{
     json, keys,
     value::{self, Number, Sp},
 };
-use crate::diag::Diagnostics;
+use crate::{diag::Diagnostics, kind::Kind};
 
 /// Every key `#[param(...)]` accepts.
 pub(crate) const PARAM_KEYS: &[&str] = &[
@@ -23,6 +23,48 @@ pub(crate) const PARAM_KEYS: &[&str] = &[
     "rename",
     "narrows",
 ];
+
+/// `#[param(...)]` on a prompt's argument: a tool parameter's keys, and `complete`.
+const PROMPT_PARAM_KEYS: &[&str] = &[
+    "min",
+    "max",
+    "min_length",
+    "max_length",
+    "pattern",
+    "format",
+    "unit",
+    "default",
+    "example",
+    "rename",
+    "narrows",
+    "complete",
+];
+
+/// `#[param(...)]` on a resource template's variable: a prompt argument's keys, and
+/// `unchecked`.
+const RESOURCE_PARAM_KEYS: &[&str] = &[
+    "min",
+    "max",
+    "min_length",
+    "max_length",
+    "pattern",
+    "format",
+    "unit",
+    "default",
+    "example",
+    "rename",
+    "narrows",
+    "complete",
+    "unchecked",
+];
+
+fn param_keys(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Tool => PARAM_KEYS,
+        Kind::Prompt => PROMPT_PARAM_KEYS,
+        Kind::Resource => RESOURCE_PARAM_KEYS,
+    }
+}
 
 /// The merged `#[param(...)]` attributes of one parameter.
 #[derive(Default)]
@@ -42,14 +84,21 @@ pub(crate) struct ParamArgs {
     /// `narrows [= bool]`: whether setting the argument asks for less, where its name and
     /// type cannot tell.
     pub(crate) narrows: Option<Sp<bool>>,
+    /// `complete = path::to_fn`: the fn that completes the argument's value (prompts and
+    /// resource templates), spanned at the path.
+    pub(crate) complete: Option<Sp<syn::Path>>,
+    /// `unchecked = "why it is safe"`: a template variable the runtime does not refuse
+    /// `..`, absolute paths and NUL in (resources).
+    pub(crate) unchecked: Option<Sp<String>>,
     /// Keys written, even if misspelt or malformed (see `ToolArgs::written`).
     pub(crate) written: Vec<String>,
     /// The first `#[param(...)]` attribute, for errors about the attribute as a whole.
     pub(crate) attr: Option<Attribute>,
 }
 
-/// Reads every `#[param(...)]` among `attrs` (there may be several).
-pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> ParamArgs {
+/// Reads every `#[param(...)]` among `attrs` (there may be several) on a parameter of a
+/// `kind` fn.
+pub(crate) fn parse_param_args(attrs: &[Attribute], kind: Kind, cx: &mut Diagnostics) -> ParamArgs {
     let mut args = ParamArgs::default();
     let example = "#[param(min = 1, max = 100)]";
     for attr in attrs.iter().filter(|a| a.path().is_ident("param")) {
@@ -72,20 +121,24 @@ pub(crate) fn parse_param_args(attrs: &[Attribute], cx: &mut Diagnostics) -> Par
             }
         };
         for meta in value::metas(items, "#[param(...)]", example, cx) {
-            parse_key(&meta, &mut args, cx);
+            parse_key(&meta, param_keys(kind), &mut args, cx);
         }
     }
     args
 }
 
-fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
+fn parse_key(meta: &Meta, valid: &[&str], args: &mut ParamArgs, cx: &mut Diagnostics) {
     let key = value::key_of(meta);
     let k = key.as_str();
     args.written.push(
-        suggest::closest(k, PARAM_KEYS.iter().copied())
+        suggest::closest(k, valid.iter().copied())
             .unwrap_or(k)
             .to_owned(),
     );
+    if !valid.contains(&k) {
+        keys::unknown(meta, k, "#[param(...)]", valid, cx);
+        return;
+    }
     match k {
         "min" => value::set_once(
             &mut args.min,
@@ -142,8 +195,38 @@ fn parse_key(meta: &Meta, args: &mut ParamArgs, cx: &mut Diagnostics) {
             value::set_once(&mut args.example, v, meta, k, cx);
         }
         "narrows" => value::set_once(&mut args.narrows, value::flag(meta, k, cx), meta, k, cx),
-        _ => keys::unknown(meta, k, "#[param(...)]", PARAM_KEYS, cx),
+        "complete" => {
+            let v = value::path(meta, k, "complete = cities", cx)
+                .map(|p| Sp::new(p.clone(), syn::spanned::Spanned::span(&p)));
+            value::set_once(&mut args.complete, v, meta, k, cx);
+        }
+        "unchecked" => {
+            let v = value::string(
+                meta,
+                k,
+                r#"unchecked = "the handler joins it under a fixed root""#,
+                cx,
+            )
+            .filter(|v| check_unchecked(v, cx));
+            value::set_once(&mut args.unchecked, v, meta, k, cx);
+        }
+        // Every key of `valid` has its arm above.
+        _ => keys::unknown(meta, k, "#[param(...)]", valid, cx),
     }
+}
+
+/// `unchecked` says why the variable is safe without the runtime's refusal: a reason, not a
+/// switch.
+fn check_unchecked(reason: &Sp<String>, cx: &mut Diagnostics) -> bool {
+    let given = !reason.value.trim().is_empty();
+    if !given {
+        cx.error(
+            reason.span,
+            "`unchecked` needs the reason the variable is safe without the runtime's check",
+            "say why `..`, an absolute path or NUL in it cannot reach anything it should not, e.g. `unchecked = \"looked up as a key, never used as a path\"`",
+        );
+    }
+    given
 }
 
 fn literal(meta: &Meta, key: &str, example: &str, cx: &mut Diagnostics) -> Option<Sp<String>> {

@@ -1,13 +1,14 @@
-//! `#[tool(...)]`.
+//! `#[tool(...)]`, `#[prompt(...)]` and `#[resource("…", ...)]`: one parser, since most keys
+//! are shared; each kind accepts its own list of them.
 
 use mcp_tools_shared::{binary::BinaryPolicy, suggest, task::TaskSupport};
 use proc_macro2::{Span, TokenStream};
 
 use super::{
-    keys,
+    item_keys, keys,
     value::{self, Sp},
 };
-use crate::diag::Diagnostics;
+use crate::{diag::Diagnostics, kind::Kind};
 
 /// Every key `#[tool(...)]` accepts, in the order the docs list them.
 pub(crate) const TOOL_KEYS: &[&str] = &[
@@ -22,6 +23,8 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "alias",
     "scopes",
     "keywords",
+    "icons",
+    "meta",
     "timeout_ms",
     "handle_ttl_secs",
     "handle_renew",
@@ -35,8 +38,11 @@ pub(crate) const TOOL_KEYS: &[&str] = &[
     "crate",
 ];
 
-/// The parsed `#[tool(...)]` attribute; absent keys are `None` or empty.
+/// The parsed `#[tool(...)]` (or `#[prompt(...)]`, `#[resource(...)]`) attribute; absent
+/// keys are `None` or empty.
 pub(crate) struct ToolArgs {
+    /// Which attribute this is.
+    pub(crate) kind: Kind,
     pub(crate) namespace: Option<Sp<String>>,
     pub(crate) name: Option<Sp<String>>,
     pub(crate) title: Option<Sp<String>>,
@@ -49,6 +55,20 @@ pub(crate) struct ToolArgs {
     pub(crate) scopes: Vec<Sp<String>>,
     /// `keywords("refund", "money back")`: words a user may search for the tool by, checked.
     pub(crate) keywords: Vec<Sp<String>>,
+    /// `icons("https://…/a.png", …)`, each an `https:` URL or a `data:` URI.
+    pub(crate) icons: Vec<Sp<String>>,
+    /// `meta = r#"{…}"#`: the `_meta` object's JSON text, checked to be an object.
+    pub(crate) meta: Option<Sp<String>>,
+    /// A resource's URI or URI template, the attribute's first item.
+    pub(crate) uri: Option<syn::LitStr>,
+    /// `mime_type = "text/markdown"` (resources).
+    pub(crate) mime_type: Option<Sp<String>>,
+    /// `size = 1024`, in bytes (fixed resources).
+    pub(crate) size: Option<Sp<u64>>,
+    /// `audience("user", "assistant")` (resources).
+    pub(crate) audience: Vec<Sp<String>>,
+    /// `priority = 0.8`, in [0, 1] (resources).
+    pub(crate) priority: Option<Sp<f64>>,
     pub(crate) timeout_ms: Option<Sp<u64>>,
     /// `handle_ttl_secs = 1800`: how long the state handle the tool returns lives.
     pub(crate) handle_ttl_secs: Option<Sp<u64>>,
@@ -80,7 +100,13 @@ pub(crate) struct ToolArgs {
 }
 
 pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> ToolArgs {
+    parse_item_args(Kind::Tool, tokens, cx)
+}
+
+/// Reads the attribute of a `kind` fn; a key of another kind is unknown here.
+pub(crate) fn parse_item_args(kind: Kind, tokens: TokenStream, cx: &mut Diagnostics) -> ToolArgs {
     let mut args = ToolArgs {
+        kind,
         namespace: None,
         name: None,
         title: None,
@@ -91,6 +117,13 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         aliases: Vec::new(),
         scopes: Vec::new(),
         keywords: Vec::new(),
+        icons: Vec::new(),
+        meta: None,
+        uri: None,
+        mime_type: None,
+        size: None,
+        audience: Vec::new(),
+        priority: None,
         timeout_ms: None,
         handle_ttl_secs: None,
         handle_renew: None,
@@ -107,30 +140,46 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
         written: Vec::new(),
         span: span_of(&tokens),
     };
-    let items = match value::items(tokens) {
+    let mut items = match value::items(tokens) {
         Ok(items) => items,
         Err(err) => {
             cx.push(err);
             return args;
         }
     };
-    let example = r#"#[tool(namespace = "shipment", read_only)]"#;
+    if kind == Kind::Resource {
+        args.uri = item_keys::take_uri(&mut items, args.span, cx);
+    }
+    let example = match kind {
+        Kind::Tool => r#"#[tool(namespace = "shipment", read_only)]"#,
+        Kind::Prompt => r#"#[prompt(namespace = "library")]"#,
+        Kind::Resource => {
+            r#"#[resource("library://loans/{loan_id}", mime_type = "text/markdown")]"#
+        }
+    };
+    let valid = item_keys::keys_of(kind);
     let mut aliases: Option<Vec<AliasArg>> = None;
     let mut detailed_aliases = Vec::new();
     let mut scopes = None;
     let mut keywords = None;
     let mut allow = None;
-    for meta in value::metas(items, "#[tool(...)]", example, cx) {
+    let mut icons = None;
+    let mut audience = None;
+    for meta in value::metas(items, kind.attr_list(), example, cx) {
         let key = value::key_of(&meta);
         let k = key.as_str();
         // A key that is present (or misspelt) but broken counts as written, so the design
         // rules do not report it missing: one mistake, one error.
         args.written.push(Sp::new(
-            suggest::closest(k, TOOL_KEYS.iter().copied())
+            suggest::closest(k, valid.iter().copied())
                 .unwrap_or(k)
                 .to_owned(),
             syn::spanned::Spanned::span(meta.path()),
         ));
+        if !valid.contains(&k) {
+            keys::unknown(&meta, k, kind.attr_list(), valid, cx);
+            continue;
+        }
         match k {
             "namespace" => {
                 let v = value::string(&meta, k, r#"namespace = "shipment""#, cx);
@@ -186,6 +235,36 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 let v = value::string_list(&meta, k, r#"keywords("refund", "money back")"#, cx);
                 let v = check_keywords(v, cx);
                 value::set_once(&mut keywords, Some(v), &meta, k, cx);
+            }
+            "icons" => {
+                let v =
+                    value::string_list(&meta, k, r#"icons("https://example.com/icon.png")"#, cx);
+                let v = item_keys::check_icons(v, cx);
+                value::set_once(&mut icons, Some(v), &meta, k, cx);
+            }
+            "meta" => {
+                let v = value::string(&meta, k, item_keys::META_EXAMPLE, cx)
+                    .filter(|v| item_keys::check_meta(v, cx));
+                value::set_once(&mut args.meta, v, &meta, k, cx);
+            }
+            "mime_type" => {
+                let v = value::string(&meta, k, r#"mime_type = "text/markdown""#, cx)
+                    .filter(|v| item_keys::check_mime_type(v, cx));
+                value::set_once(&mut args.mime_type, v, &meta, k, cx);
+            }
+            "size" => {
+                let v = value::integer(&meta, k, "size = 1024", cx);
+                value::set_once(&mut args.size, v, &meta, k, cx);
+            }
+            "audience" => {
+                let v = value::string_list(&meta, k, r#"audience("user", "assistant")"#, cx);
+                let v = item_keys::check_audience(v, cx);
+                value::set_once(&mut audience, Some(v), &meta, k, cx);
+            }
+            "priority" => {
+                let v = value::number(&meta, k, "priority = 0.8", cx)
+                    .and_then(|v| item_keys::check_priority(&v, cx));
+                value::set_once(&mut args.priority, v, &meta, k, cx);
             }
             "timeout_ms" => {
                 let v = value::integer(&meta, k, "timeout_ms = 5000", cx).filter(|v| {
@@ -273,7 +352,8 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
                 let v = value::path(&meta, k, "crate = ::my_runtime", cx);
                 value::set_once(&mut args.krate, v, &meta, k, cx);
             }
-            _ => keys::unknown(&meta, k, "#[tool(...)]", TOOL_KEYS, cx),
+            // Every key of `valid` has its arm above.
+            _ => keys::unknown(&meta, k, kind.attr_list(), valid, cx),
         }
     }
     args.aliases = aliases.unwrap_or_default();
@@ -281,6 +361,8 @@ pub(crate) fn parse_tool_args(tokens: TokenStream, cx: &mut Diagnostics) -> Tool
     args.scopes = scopes.unwrap_or_default();
     args.keywords = keywords.unwrap_or_default();
     args.allow = allow.unwrap_or_default();
+    args.icons = icons.unwrap_or_default();
+    args.audience = audience.unwrap_or_default();
     args
 }
 

@@ -3,16 +3,23 @@
 //! stage builds from the fn ([`crate::model::ToolFn::judged`]), each report placed at the
 //! span of what it names. Nothing returns early, so one build reports every violation of
 //! every tool.
+//!
+//! A prompt is judged by `mcp_tools_rules::check_prompt`, a resource by the description
+//! rules and `async_fn` (see `config::RESOURCE_RULES`); a resource's template is checked
+//! against its parameters in [`resource`].
 
+mod resource;
 mod signature;
+mod wording;
 
-use mcp_tools_rules::{DescriptionPart, Hint, ParamPart, Target};
+use mcp_tools_rules::{DescriptionPart, Hint, Level, PROMPT_RULES, ParamPart, Rule, Target};
 use proc_macro2::Span;
 
-use crate::{diag::Diagnostics, model::ToolFn};
+use crate::{diag::Diagnostics, kind::Kind, model::ToolFn};
 
-/// Runs every check on one tool. Structural checks always run; each design rule runs at
-/// its level (the default, the crate's config, the tool's `allow(...)`) unless allowed.
+/// Runs every check on one tool (prompt, resource). Structural checks always run; each
+/// design rule runs at its level (the default, the crate's config, the tool's `allow(...)`)
+/// unless allowed.
 pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_allow_ids(tool, cx);
     signature::check_signature(tool, cx);
@@ -20,10 +27,29 @@ pub(crate) fn check(tool: &ToolFn, cx: &mut Diagnostics) {
     signature::check_input_schema(tool, cx);
     signature::check_budgets(tool, cx);
     signature::check_task(tool, cx);
+    resource::check_template(tool, cx);
+    resource::check_param_keys(tool, cx);
     let judged = tool.judged();
-    for report in mcp_tools_rules::check(&judged, &tool.levels) {
+    let reports = match tool.kind() {
+        Kind::Tool | Kind::Resource => mcp_tools_rules::check(&judged, &tool.levels),
+        Kind::Prompt => {
+            let mut reports = mcp_tools_rules::check_prompt(&judged, &tool.levels);
+            // A sync prompt blocks the server as a sync tool does; `async_fn` judges it
+            // where the prompt rules leave it out.
+            if !PROMPT_RULES.contains(&Rule::AsyncFn) && tool.levels.enabled(Rule::AsyncFn) {
+                let mut only_async = tool.levels.clone();
+                for rule in Rule::ALL.iter().filter(|r| **r != Rule::AsyncFn) {
+                    only_async.set(*rule, Level::Allow);
+                }
+                reports.extend(mcp_tools_rules::check(&judged, &only_async));
+            }
+            reports
+        }
+    };
+    for report in reports {
         let span = span_of(tool, &report.target);
-        cx.report(report.level, report.rule, span, report.to_string());
+        let text = wording::reworded(tool, &report).unwrap_or_else(|| report.to_string());
+        cx.report(report.level, report.rule, span, text);
     }
 }
 
@@ -61,5 +87,7 @@ fn span_of(tool: &ToolFn, target: &Target) -> Span {
     }
 }
 
+#[cfg(test)]
+mod item_tests;
 #[cfg(test)]
 mod tests;

@@ -5,16 +5,34 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use crate::{
+    config::rules_for,
     diag::Diagnostics,
     model::{Param, Source, ToolFn},
 };
 use mcp_tools_rules::Rule;
 
-/// `allow(...)` names only rules that exist.
+/// `allow(...)` names only rules that exist, and that judge this kind of fn.
 pub(crate) fn check_allow_ids(tool: &ToolFn, cx: &mut Diagnostics) {
     let ids: Vec<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
+    let judging = rules_for(tool.kind());
     for allowed in &tool.args.allow {
-        if ids.contains(&allowed.value.as_str()) {
+        if let Some(rule) = Rule::from_id(&allowed.value) {
+            if !judging.contains(&rule) {
+                let attr = tool.kind().attr();
+                let listed = judging
+                    .iter()
+                    .map(|r| format!("`{}`", r.id()))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                cx.error(
+                    allowed.span,
+                    format!(
+                        "rule `{}` does not judge a {attr} fn, so there is nothing to waive",
+                        allowed.value
+                    ),
+                    format!("remove it; the rules that judge a {attr} fn: {listed}"),
+                );
+            }
             continue;
         }
         let listed = ids
@@ -37,32 +55,41 @@ pub(crate) fn check_allow_ids(tool: &ToolFn, cx: &mut Diagnostics) {
 /// No `self`, no generics, no C ABI or const fn.
 pub(crate) fn check_signature(tool: &ToolFn, cx: &mut Diagnostics) {
     let sig = &tool.item.sig;
+    let attr = tool.kind().attr();
     if let Some(span) = tool.receiver {
         cx.error(
             span,
-            "#[tool] goes on a free fn, not a method",
+            format!("{attr} goes on a free fn, not a method"),
             "move the fn out of the impl block and take shared state as `State<T>`",
         );
     }
     if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
         cx.error_spanned(
             &sig.generics,
-            "a #[tool] fn cannot be generic: its schema is fixed when the server starts",
+            format!("a {attr} fn cannot be generic: its schema is fixed when the server starts"),
             "use concrete parameter types",
         );
     }
     if let Some(c) = &sig.constness {
-        cx.error(c.span, "a #[tool] fn cannot be `const`", "remove `const`");
+        cx.error(
+            c.span,
+            format!("a {attr} fn cannot be `const`"),
+            "remove `const`",
+        );
     }
     if let Some(abi) = &sig.abi {
         cx.error_spanned(
             abi,
-            "a #[tool] fn cannot declare an ABI",
+            format!("a {attr} fn cannot declare an ABI"),
             "remove the `extern` ABI",
         );
     }
     if let Some(variadic) = &sig.variadic {
-        cx.error_spanned(variadic, "a #[tool] fn cannot be variadic", "remove `...`");
+        cx.error_spanned(
+            variadic,
+            format!("a {attr} fn cannot be variadic"),
+            "remove `...`",
+        );
     }
 }
 

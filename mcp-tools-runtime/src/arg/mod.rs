@@ -320,7 +320,7 @@ impl StateMap {
         self.0.iter().any(|(id, _)| *id == type_id)
     }
 
-    fn get<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+    pub(crate) fn get<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
         let type_id = TypeId::of::<T>();
         self.0
             .iter()

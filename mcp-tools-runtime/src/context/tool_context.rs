@@ -118,7 +118,7 @@ pub struct ResultBudget {
 
 impl ResultBudget {
     /// The registry's defaults, for a context with no registry behind it.
-    const DETACHED: ResultBudget = ResultBudget {
+    pub(crate) const DETACHED: ResultBudget = ResultBudget {
         tokens: DEFAULT_MAX_RESPONSE_TOKENS,
         chars: DEFAULT_MAX_RESPONSE_TOKENS * CHARS_PER_TOKEN,
         format: ResponseFormat::Detailed,

@@ -168,6 +168,8 @@ impl ToolDefinition {
         )
         .with_title(meta.title)
         .with_annotations(annotations(meta));
+        tool.icons = crate::item::icons(meta.icons);
+        tool.meta = crate::item::meta_object(meta.meta, &mut problems);
         if let Some(output) = output_schema {
             tool = tool.with_raw_output_schema(Arc::new(output.schema));
         }

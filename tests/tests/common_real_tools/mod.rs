@@ -219,6 +219,8 @@ pub(crate) fn definition(wire_name: &str, published: &Value) -> ToolDefinition {
         }),
         rule_levels: &[],
         rules_strict: false,
+        icons: &[],
+        meta: None,
         params: &[],
     }));
     *NEXT_OUTPUT_SCHEMA.lock().expect("not poisoned") =

@@ -8,4 +8,5 @@ mod corpus;
 mod crate_config;
 mod prompt_corpus;
 mod ui;
+mod ui_items;
 mod ui_rules;

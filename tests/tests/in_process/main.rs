@@ -28,6 +28,7 @@ mod evolution;
 mod extraction;
 mod handle_views;
 mod handles;
+mod items;
 mod http_hostile;
 mod http_stateless;
 mod line_resume;

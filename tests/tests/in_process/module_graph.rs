@@ -29,12 +29,16 @@ const FLOORS: &[(&str, u8)] = &[
     // 5: one `tools/call`, top to bottom; what a caller sees of the catalog; the report of
     // what the catalog costs a model.
     ("call", 5),
+    // 5: one `prompts/get`, `resources/read`, completion or subscription.
+    ("items", 5),
     ("visible", 5),
     ("catalog", 5),
     // 4: the registry: every tool of a server, checked once.
     ("registry", 4),
     // 3: what one tool is; the design rules on what tools are listed.
     ("definition", 3),
+    // 3: what `catalog![...]` lists: tools, prompts and resources, checked together.
+    ("listing", 3),
     ("task", 3),
     ("lint", 3),
     // 2: what shapes an answer: budgets, pages, plans, discovery; fixed resources and prompts.
@@ -44,6 +48,10 @@ const FLOORS: &[(&str, u8)] = &[
     ("handle", 2),
     ("discovery", 2),
     ("extras", 2),
+    // 2: prompts and resources as `#[prompt]` and `#[resource]` define them, and completions.
+    ("prompt", 2),
+    ("resource", 2),
+    ("complete", 2),
     // 1: what a call carries in and out: arguments, context, outputs, schemas, validation.
     ("arg", 1),
     ("fields", 1),
@@ -51,6 +59,8 @@ const FLOORS: &[(&str, u8)] = &[
     ("context", 1),
     ("validate", 1),
     ("schema", 1),
+    // 1: what prompts and resources share with tools: arguments, icons, errors, collisions.
+    ("item", 1),
     // 0: plain building blocks that know nothing of tools, and the macro contract's name check.
     ("collision", 0),
     ("counter", 0),

@@ -1,0 +1,15 @@
+//! A prompt's name follows the name rules: `name = "…"` with characters a client refuses.
+use mcp_tools::prelude::*;
+
+/// Draft a friendly reminder for an overdue loan, in the library's voice.
+#[prompt(namespace = "library", name = "overdue reminder!")]
+async fn overdue_reminder(
+    /// The borrower's first name.
+    borrower: String,
+) -> String {
+    format!("Remind {borrower} kindly that their book is overdue.")
+}
+
+fn main() {
+    let _ = catalog![overdue_reminder];
+}
