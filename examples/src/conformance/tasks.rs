@@ -163,8 +163,8 @@ fn ask(params: ElicitRequestParams) -> InputRequest {
 }
 
 /// The task fixtures.
-pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools::definition::ToolDefinition> {
-    tools![
+pub(crate) fn all() -> Catalog {
+    catalog![
         greet,
         slow_compute,
         failing_job,

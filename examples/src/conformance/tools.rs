@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use super::{
     fixtures::{TEST_AUDIO_DATA, TEST_IMAGE_DATA},
     hub::Hub,
+    resources::WATCHED,
 };
 
 /// Return a fixed sentence as text, to test the simplest result.
@@ -252,6 +253,13 @@ async fn trigger_prompt_change(hub: State<Hub>) -> &'static str {
     "Prompt list change triggered"
 }
 
+/// Tell the clients subscribed to `test://watched-resource` that it changed.
+#[tool(namespace = "test", read_only)]
+async fn trigger_resource_update(updates: State<ResourceUpdates>) -> String {
+    let told = updates.updated(WATCHED).await;
+    format!("Resource update sent to {told} subscriber(s)")
+}
+
 /// Ask the client's model a question; a client without `sampling` is refused.
 #[tool(namespace = "test", read_only)]
 async fn missing_capability(ctx: ToolContext) -> Result<String, ToolError> {
@@ -425,9 +433,9 @@ pub(crate) fn text_resource(uri: &str, mime_type: &str, text: &str) -> ResourceC
     }
 }
 
-/// Every tool of the server.
-pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools::definition::ToolDefinition> {
-    tools![
+/// Every tool of the server but the task fixtures.
+pub(crate) fn all() -> Catalog {
+    catalog![
         simple_text,
         image_content,
         audio_content,
@@ -446,6 +454,7 @@ pub(crate) fn all() -> impl IntoIterator<Item = mcp_tools::definition::ToolDefin
         reconnection,
         trigger_tool_change,
         trigger_prompt_change,
+        trigger_resource_update,
         missing_capability,
         streaming_elicitation,
         input_required_result_elicitation,

@@ -3,14 +3,33 @@
 //! (`mcp_tools_examples::conformance`), served in process over Streamable HTTP: every
 //! server scenario of 0.1.16, and of 0.2.0-alpha.12 for the 2025-11-25 and 2026-07-28
 //! revisions, and the Tasks extension's scenarios of 0.2.0-alpha.12 (0.1.16 has none). A
-//! failed check fails the test; each scenario's counts are printed. Node and
-//! the suite are installed by the tests themselves (`common_node`).
+//! failed check or a warning fails the test; each scenario's counts and each run's totals
+//! are printed. Node and the suite are installed by the tests themselves (`common_node`).
 
-use crate::common_node;
+use crate::{
+    common_client::{call, within},
+    common_node,
+};
 
-use std::{collections::BTreeMap, path::Path, time::Duration};
+use std::{
+    collections::BTreeMap,
+    path::Path,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
-use serde_json::Value;
+use rmcp::{
+    ClientHandler, ServiceExt as _,
+    model::{
+        ProtocolVersion, ResourceUpdatedNotificationParam, ServerNotification,
+        SubscribeRequestParams, SubscriptionFilter,
+    },
+    service::{ClientLifecycleMode, ClientServiceExt as _, NotificationContext, RoleClient},
+    transport::{
+        StreamableHttpClientTransport, streamable_http_client::StreamableHttpClientTransportConfig,
+    },
+};
+use serde_json::{Value, json};
 
 /// One whole run of a suite version; the 2026-07-28 scenarios wait on streams, so minutes.
 const RUN_TIMEOUT: Duration = Duration::from_secs(900);
@@ -89,14 +108,25 @@ async fn run_suite(package: &str, args: &[&str], label: &str) -> Counts {
     let version = common_node::package_version(package);
     println!("conformance {version} {label}:{summary}");
     let counts = counts(&out);
+    let total = counts
+        .values()
+        .fold((0, 0, 0), |(p, f, w), c| (p + c.0, f + c.1, w + c.2));
+    println!(
+        "conformance {version} {label}: {} scenarios, {} checks passed, {} failed, {} warnings",
+        counts.len(),
+        total.0,
+        total.1,
+        total.2
+    );
+    // A warning is a SHOULD of the spec left undone (an error code, a field): it fails too.
     let failed: Vec<String> = counts
         .iter()
-        .filter(|(_, c)| c.1 > 0)
-        .map(|(s, c)| format!("{s} ({} failed)", c.1))
+        .filter(|(_, c)| c.1 > 0 || c.2 > 0)
+        .map(|(s, c)| format!("{s} ({} failed, {} warnings)", c.1, c.2))
         .collect();
     assert!(
         failed.is_empty() && output.status.success(),
-        "conformance {version} {label}: failed scenarios {failed:?} (exit {}); the suite said:\n{stdout}\n{}",
+        "conformance {version} {label}: scenarios with failures or warnings {failed:?} (exit {}); the suite said:\n{stdout}\n{}",
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
@@ -186,4 +216,122 @@ async fn every_tasks_scenario_of_0_2_passes() {
             names(&counts)
         );
     }
+}
+
+/// The resource the suite subscribes to; `test_trigger_resource_update` says it changed.
+const WATCHED: &str = "test://watched-resource";
+
+/// A 2025-11-25 client that records the URIs of the updates it hears.
+#[derive(Clone, Default)]
+struct Updates(Arc<Mutex<Vec<String>>>);
+
+impl ClientHandler for Updates {
+    async fn on_resource_updated(
+        &self,
+        params: ResourceUpdatedNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.0.lock().unwrap().push(params.uri);
+    }
+}
+
+/// The text of a tool result's one block.
+fn text(result: &rmcp::model::CallToolResult) -> String {
+    assert_ne!(result.is_error, Some(true), "{result:?}");
+    result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .clone()
+}
+
+/// The suite only subscribes; this checks that a subscriber of the conformance server hears
+/// of a change, in both revisions: the registry's subscriptions beside the handler's
+/// list-change streams (2026-07-28 carries both on one `subscriptions/listen` stream).
+#[tokio::test(flavor = "multi_thread")]
+#[allow(deprecated)] // resources/subscribe is the 2025-11-25 way, still served
+async fn a_subscriber_of_the_conformance_server_hears_of_updates_in_both_revisions() {
+    let (url, _stop) = serve().await;
+
+    let updates = Updates::default();
+    let client = within(
+        "initialize",
+        updates
+            .clone()
+            .serve(StreamableHttpClientTransport::from_config(
+                StreamableHttpClientTransportConfig::with_uri(url.clone()),
+            )),
+    )
+    .await
+    .expect("the handshake succeeds");
+    let peer = client.peer();
+    let told = call(peer, "test_trigger_resource_update", json!({})).await;
+    assert_eq!(text(&told), "Resource update sent to 0 subscriber(s)");
+    within(
+        "subscribe",
+        peer.subscribe(SubscribeRequestParams::new(WATCHED)),
+    )
+    .await
+    .expect("subscribed");
+    let told = call(peer, "test_trigger_resource_update", json!({})).await;
+    assert_eq!(text(&told), "Resource update sent to 1 subscriber(s)");
+    within("the update", async {
+        while updates.0.lock().unwrap().is_empty() {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    assert_eq!(updates.0.lock().unwrap().clone(), [WATCHED]);
+    within("close", client.cancel()).await.expect("closes");
+
+    let discover = ClientLifecycleMode::Discover {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+    };
+    let client = within(
+        "server/discover",
+        ().serve_with_lifecycle(
+            StreamableHttpClientTransport::from_config(
+                StreamableHttpClientTransportConfig::with_uri(url.clone()),
+            ),
+            discover,
+        ),
+    )
+    .await
+    .expect("server/discover succeeds");
+    let peer = client.peer();
+    let mut filter = SubscriptionFilter::new();
+    filter.prompts_list_changed = Some(true);
+    filter.resource_subscriptions = Some(vec![WATCHED.to_owned(), "test://nowhere".to_owned()]);
+    let mut stream = within("subscriptions/listen", peer.listen(filter))
+        .await
+        .expect("acknowledged");
+    let accepted = stream.acknowledged();
+    assert_eq!(accepted.prompts_list_changed, Some(true));
+    assert_eq!(
+        accepted.resource_subscriptions,
+        Some(vec![WATCHED.to_owned()])
+    );
+    let told = call(peer, "test_trigger_resource_update", json!({})).await;
+    assert_eq!(text(&told), "Resource update sent to 1 subscriber(s)");
+    let heard = within("the update", stream.next())
+        .await
+        .expect("the stream carries it")
+        .expect("the stream is open");
+    let ServerNotification::ResourceUpdatedNotification(notice) = heard else {
+        panic!("expected notifications/resources/updated, got {heard:?}");
+    };
+    assert_eq!(notice.params.uri, WATCHED);
+    call(peer, "test_trigger_prompt_change", json!({})).await;
+    let heard = within("the list change", stream.next())
+        .await
+        .expect("the stream carries it")
+        .expect("the stream is open");
+    assert!(
+        matches!(heard, ServerNotification::PromptListChangedNotification(_)),
+        "{heard:?}"
+    );
+    within("close the stream", stream.cancel())
+        .await
+        .expect("closes");
+    within("close", client.cancel()).await.expect("closes");
 }
