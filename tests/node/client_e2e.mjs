@@ -5,9 +5,10 @@
 // Usage:
 //   node client_e2e.mjs FIXTURE_SERVER --expect-server NAME/VERSION --expect-tools a,b,c
 //
-// Runs the same checks over two connections, stdio and Streamable HTTP. Prints one line per
-// check and a closing "typescript-e2e: N passed, M failed" line; exits non-zero if any check
-// failed. Run by tests/tests/e2e_typescript.rs, which installs the SDK next to a copy of this
+// Runs the same checks over two connections, stdio and Streamable HTTP: the tools, then the
+// server's prompt, its fixed and template resources, completions, and the update a
+// `resources/subscribe`r hears after a tool changes a resource. Prints one line per check and a
+// closing "typescript-e2e: N passed, M failed" line; exits non-zero if any check failed. Run by tests/tests/e2e_typescript.rs, which installs the SDK next to a copy of this
 // script (bare imports resolve from the script's directory).
 
 import { spawn } from "node:child_process";
@@ -18,7 +19,12 @@ import { isDeepStrictEqual, inspect } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError, ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  ProgressNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 // Upper bound of one check, so a hung server fails the run instead of hanging it.
 const CHECK_TIMEOUT_MS = 30_000;
@@ -207,6 +213,192 @@ async function checkTaskMarking(client) {
   );
 }
 
+// --- prompts and resources --------------------------------------------------------------
+
+const PROMPT = "shipment_delay_notice";
+const POLICY = "policy://shipping/handling";
+const TEMPLATE = "notes://shipments/{shipment_number}";
+const HANDLING_POLICY =
+  "# Handling\n" +
+  "Fragile parcels travel on the upper shelf and are never stacked.\n" +
+  "Parcels over 30 kg need two people or the lift.\n";
+const UNKNOWN_URI = "policy://shipping/returns";
+
+const notesUri = (shipment) => `notes://shipments/${shipment}`;
+
+// The JSON-RPC error a request must end with.
+async function rpcError(what, request) {
+  let result;
+  try {
+    result = await request;
+  } catch (err) {
+    expect(err instanceof McpError, `${what}: expected an McpError, got ${inspect(err)}`);
+    return err;
+  }
+  throw new Failed(`${what}: expected a JSON-RPC error, got a result: ${inspect(result, { depth: 6 })}`);
+}
+
+async function checkPromptsList(client) {
+  const { prompts } = await client.listPrompts();
+  expectEq(
+    prompts.map((prompt) => prompt.name),
+    [PROMPT],
+    "prompts/list names",
+  );
+  const [prompt] = prompts;
+  expectEq(prompt.title, "Shipment: Delay Notice", "the prompt's title");
+  expect(
+    prompt.description?.startsWith("Draft the message that tells a recipient their shipment will be late."),
+    `the doc comment is the description: ${JSON.stringify(prompt.description)}`,
+  );
+  expectEq(
+    prompt.arguments,
+    [
+      { name: "shipment_number", description: "The late shipment, like `SH-2026-000042`.", required: true },
+      { name: "days_late", description: "How many days late it will arrive, if known.", required: false },
+    ],
+    "the prompt's arguments",
+  );
+}
+
+async function checkResourcesList(client) {
+  const { resources } = await client.listResources();
+  expectEq(
+    resources.map((r) => [r.uri, r.name, r.mimeType]),
+    [[POLICY, "handling_policy", "text/markdown"]],
+    "resources/list",
+  );
+  expect(
+    resources[0].description?.startsWith("How the depot handles parcels"),
+    `the doc comment is the description: ${JSON.stringify(resources[0].description)}`,
+  );
+  const { resourceTemplates } = await client.listResourceTemplates();
+  expectEq(
+    resourceTemplates.map((t) => [t.uriTemplate, t.name, t.mimeType]),
+    [[TEMPLATE, "shipment_notes", "text/plain"]],
+    "resources/templates/list",
+  );
+}
+
+async function checkResourcesRead(client) {
+  const policy = await client.readResource({ uri: POLICY });
+  expectEq(policy.contents, [{ uri: POLICY, mimeType: "text/markdown", text: HANDLING_POLICY }], "the fixed resource");
+  const uri = notesUri("SH-2026-000042");
+  const notes = await client.readResource({ uri });
+  expectEq(
+    notes.contents,
+    [{ uri, mimeType: "text/plain", text: "no notes on SH-2026-000042 yet; add one with `shipment_add_note`" }],
+    "a resource of the template",
+  );
+}
+
+async function checkResourcesReadErrors(client) {
+  let err = await rpcError("an unknown URI", client.readResource({ uri: UNKNOWN_URI }));
+  expectEq(err.code, ErrorCode.InvalidParams, "error code of an unknown URI");
+  expectEq(err.data, { uri: UNKNOWN_URI }, "the unknown URI in data");
+  const climbing = "notes://shipments/..%2F..%2Fetc%2Fpasswd";
+  err = await rpcError("a `..` variable", client.readResource({ uri: climbing }));
+  expectEq(err.code, ErrorCode.InvalidParams, "error code of a `..` variable");
+  expectEq(err.data, { uri: climbing }, "the refused URI in data");
+  expect(
+    err.message.includes("`shipment_number` holds a `..` segment, which this resource refuses"),
+    `the message names the variable: ${JSON.stringify(err.message)}`,
+  );
+}
+
+async function checkPromptsGet(client) {
+  let got = await client.getPrompt({
+    name: PROMPT,
+    arguments: { shipment_number: "SH-2026-000042", days_late: "3" },
+  });
+  expectEq(
+    got.messages,
+    [
+      {
+        role: "user",
+        content: {
+          type: "text",
+          text:
+            "Write a short apology to the recipient of shipment SH-2026-000042: it will arrive 3 days later " +
+            "than promised. Offer to re-route it to a nearer depot, and do not promise a new date.",
+        },
+      },
+    ],
+    "the prompt's messages",
+  );
+  got = await client.getPrompt({ name: PROMPT, arguments: { shipment_number: "SH-2026-000042" } });
+  expect(
+    got.messages[0].content.text.includes("it will arrive later than promised."),
+    `without the optional argument: ${inspect(got.messages, { depth: 6 })}`,
+  );
+  const err = await rpcError(
+    "a missing argument",
+    client.getPrompt({ name: PROMPT, arguments: { days_late: "3" } }),
+  );
+  expectEq(err.code, ErrorCode.InvalidParams, "error code of a missing argument");
+  // The SDK prefixes "MCP error -32602: " to the server's message.
+  expect(
+    err.message.endsWith(
+      "invalid arguments for prompt `shipment_delay_notice`:\nmissing required argument `shipment_number`",
+    ),
+    `the message names the missing argument: ${JSON.stringify(err.message)}`,
+  );
+}
+
+async function checkCompletion(client) {
+  const prompt = { type: "ref/prompt", name: PROMPT };
+  let { completion } = await client.complete({
+    ref: prompt,
+    argument: { name: "shipment_number", value: "SH-2026-00001" },
+  });
+  expectEq(
+    completion,
+    {
+      values: Array.from({ length: 10 }, (_, i) => `SH-2026-0000${10 + i}`),
+      total: 10,
+      hasMore: false,
+    },
+    "completions of SH-2026-00001",
+  );
+  ({ completion } = await client.complete({
+    ref: prompt,
+    argument: { name: "shipment_number", value: "sh-2026-000" },
+  }));
+  expectEq(
+    [completion.values.length, completion.values[0], completion.values.at(-1), completion.total, completion.hasMore],
+    [100, "SH-2026-000001", "SH-2026-000100", 300, true],
+    "completions of sh-2026-000, cut to 100",
+  );
+  ({ completion } = await client.complete({
+    ref: { type: "ref/resource", uri: TEMPLATE },
+    argument: { name: "shipment_number", value: "SH-2026-0003" },
+  }));
+  expectEq(completion, { values: ["SH-2026-000300"], total: 1, hasMore: false }, "completions of the template's variable");
+}
+
+// The SDK's 1.x line speaks 2025-11-25: `resources/subscribe`, then a notification to the
+// session (over HTTP, on the stream the SDK opens with GET).
+async function checkResourceUpdated(client) {
+  const uri = notesUri("SH-2026-000007");
+  const updates = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    updates.push(params.uri);
+  });
+  await client.subscribeResource({ uri });
+  const note = { shipment_number: "SH-2026-000007", text: "left at the back door" };
+  const added = await client.callTool({ name: "shipment_add_note", arguments: note });
+  expectEq(textOf(added), `note 1 added to ${uri}; 1 subscriber(s) told`, "the tool's result");
+  for (let i = 0; i < 500 && updates.length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expectEq(updates, [uri], "notifications/resources/updated");
+  await client.unsubscribeResource({ uri });
+  const again = await client.callTool({ name: "shipment_add_note", arguments: { ...note, text: "signed for" } });
+  expectEq(textOf(again), `note 2 added to ${uri}; 0 subscriber(s) told`, "after unsubscribing");
+  const notes = await client.readResource({ uri });
+  expectEq(notes.contents[0].text, "1. left at the back door\n2. signed for\n", "the notes, read back");
+}
+
 const CHECKS = [
   ["initialize", checkInitialize],
   ["tools/list", checkToolsList],
@@ -215,6 +407,13 @@ const CHECKS = [
   ["unknown tool", checkUnknownTool],
   ["progress", checkProgress],
   ["task marking", checkTaskMarking],
+  ["prompts/list", checkPromptsList],
+  ["resources/list, templates/list", checkResourcesList],
+  ["resources/read", checkResourcesRead],
+  ["resources/read errors", checkResourcesReadErrors],
+  ["prompts/get", checkPromptsGet],
+  ["completion/complete", checkCompletion],
+  ["resource updated", checkResourceUpdated],
 ];
 
 // --- connections -------------------------------------------------------------------------
@@ -327,4 +526,9 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-process.exitCode = await main();
+const code = await main();
+// Exit now: the SDK schedules a GET reconnection (3 s, then more) after each JSON-RPC error
+// that ends an SSE response stream, as if the request were unanswered (typescript-sdk#2638),
+// and only the last of those timers is cleared on close, so the process would idle on timers
+// aimed at servers that are already gone.
+process.stdout.write("", () => process.exit(code));

@@ -6,8 +6,11 @@ Usage:
 
 Runs the same checks over four connections: stdio and Streamable HTTP, each with the legacy
 `initialize` handshake (`ClientSession`) and with the SDK's automatic negotiation (`mcp.Client`,
-which prefers the 2026-07-28 revision). Prints one line per check and a closing
-"python-e2e: N passed, M failed" line; exits non-zero if any check failed.
+which prefers the 2026-07-28 revision). Besides the tools, the checks cover the server's prompt,
+its fixed and template resources, completions, and the update a subscriber hears after a tool
+changes a resource (`resources/subscribe` in a 2025-11-25 session, `Client.listen` under
+2026-07-28). Prints one line per check and a closing "python-e2e: N passed, M failed" line;
+exits non-zero if any check failed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -29,6 +33,8 @@ import anyio
 import mcp.types as types
 from mcp import Client, ClientSession, MCPError, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.client.subscriptions import ResourceUpdated
+from mcp.shared.exceptions import MCPDeprecationWarning
 
 # Upper bound of one check, so a hung server fails the run instead of hanging it.
 CHECK_TIMEOUT_S = 30
@@ -89,9 +95,11 @@ def expect_masked(result: types.CallToolResult) -> str:
 class Connection:
     """One client connection, the same surface over `ClientSession` and `mcp.Client`."""
 
-    def __init__(self, label: str, client: ClientSession | Client) -> None:
+    def __init__(self, label: str, client: ClientSession | Client, updates: list[str] | None = None) -> None:
         self.label = label
         self.client = client
+        # The URIs of the `notifications/resources/updated` a legacy session received.
+        self.updates = updates
 
     @property
     def server_info(self) -> types.Implementation | None:
@@ -256,6 +264,191 @@ async def check_progress(conn: Connection, args: argparse.Namespace) -> None:
     )
 
 
+# --- prompts and resources -------------------------------------------------------------------
+
+PROMPT = "shipment_delay_notice"
+POLICY = "policy://shipping/handling"
+TEMPLATE = "notes://shipments/{shipment_number}"
+HANDLING_POLICY = (
+    "# Handling\n"
+    "Fragile parcels travel on the upper shelf and are never stacked.\n"
+    "Parcels over 30 kg need two people or the lift.\n"
+)
+UNKNOWN_URI = "policy://shipping/returns"
+
+
+def dumped(model: Any) -> dict[str, Any]:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+def notes_uri(shipment: str) -> str:
+    return f"notes://shipments/{shipment}"
+
+
+async def expect_rpc_error(what: str, request: Awaitable[Any]) -> MCPError:
+    try:
+        result = await request
+    except MCPError as err:
+        return err
+    raise Failed(f"{what}: expected a JSON-RPC error, got a result: {result!r}")
+
+
+async def check_prompts_list(conn: Connection, args: argparse.Namespace) -> None:
+    prompts = (await conn.client.list_prompts()).prompts
+    expect_eq([p.name for p in prompts], [PROMPT], "prompts/list names")
+    prompt = prompts[0]
+    expect_eq(prompt.title, "Shipment: Delay Notice", "the prompt's title")
+    expect(
+        (prompt.description or "").startswith("Draft the message that tells a recipient their shipment will be late."),
+        f"the doc comment is the description: {prompt.description!r}",
+    )
+    expect_eq(
+        [dumped(a) for a in prompt.arguments or []],
+        [
+            {"name": "shipment_number", "description": "The late shipment, like `SH-2026-000042`.", "required": True},
+            {"name": "days_late", "description": "How many days late it will arrive, if known.", "required": False},
+        ],
+        "the prompt's arguments",
+    )
+
+
+async def check_resources_list(conn: Connection, args: argparse.Namespace) -> None:
+    resources = (await conn.client.list_resources()).resources
+    expect_eq(
+        [(r.uri, r.name, r.mime_type) for r in resources],
+        [(POLICY, "handling_policy", "text/markdown")],
+        "resources/list",
+    )
+    expect(
+        (resources[0].description or "").startswith("How the depot handles parcels"),
+        f"the doc comment is the description: {resources[0].description!r}",
+    )
+    templates = (await conn.client.list_resource_templates()).resource_templates
+    expect_eq(
+        [(t.uri_template, t.name, t.mime_type) for t in templates],
+        [(TEMPLATE, "shipment_notes", "text/plain")],
+        "resources/templates/list",
+    )
+
+
+async def check_resources_read(conn: Connection, args: argparse.Namespace) -> None:
+    policy = await conn.client.read_resource(POLICY)
+    expect_eq(
+        [dumped(c) for c in policy.contents],
+        [{"uri": POLICY, "mimeType": "text/markdown", "text": HANDLING_POLICY}],
+        "the fixed resource",
+    )
+    uri = notes_uri("SH-2026-000042")
+    notes = await conn.client.read_resource(uri)
+    expect_eq(
+        [dumped(c) for c in notes.contents],
+        [{"uri": uri, "mimeType": "text/plain", "text": "no notes on SH-2026-000042 yet; add one with `shipment_add_note`"}],
+        "a resource of the template",
+    )
+
+
+async def check_resources_read_errors(conn: Connection, args: argparse.Namespace) -> None:
+    err = await expect_rpc_error("an unknown URI", conn.client.read_resource(UNKNOWN_URI))
+    expect_eq(err.code, INVALID_PARAMS, "error code of an unknown URI")
+    expect_eq(err.data, {"uri": UNKNOWN_URI}, "the unknown URI in data")
+    climbing = "notes://shipments/..%2F..%2Fetc%2Fpasswd"
+    err = await expect_rpc_error("a `..` variable", conn.client.read_resource(climbing))
+    expect_eq(err.code, INVALID_PARAMS, "error code of a `..` variable")
+    expect_eq(err.data, {"uri": climbing}, "the refused URI in data")
+    expect(
+        "`shipment_number` holds a `..` segment, which this resource refuses" in err.message,
+        f"the message names the variable: {err.message!r}",
+    )
+
+
+async def check_prompts_get(conn: Connection, args: argparse.Namespace) -> None:
+    got = await conn.client.get_prompt(PROMPT, {"shipment_number": "SH-2026-000042", "days_late": "3"})
+    expect_eq(
+        [dumped(m) for m in got.messages],
+        [
+            {
+                "role": "user",
+                "content": {
+                    "type": "text",
+                    "text": "Write a short apology to the recipient of shipment SH-2026-000042: it will arrive "
+                    "3 days later than promised. Offer to re-route it to a nearer depot, and do not promise a "
+                    "new date.",
+                },
+            }
+        ],
+        "the prompt's messages",
+    )
+    got = await conn.client.get_prompt(PROMPT, {"shipment_number": "SH-2026-000042"})
+    expect(
+        "it will arrive later than promised." in got.messages[0].content.text,
+        f"without the optional argument: {got.messages!r}",
+    )
+    err = await expect_rpc_error("a missing argument", conn.client.get_prompt(PROMPT, {"days_late": "3"}))
+    expect_eq(err.code, INVALID_PARAMS, "error code of a missing argument")
+    expect_eq(
+        err.message,
+        "invalid arguments for prompt `shipment_delay_notice`:\nmissing required argument `shipment_number`",
+        "the message names the missing argument",
+    )
+
+
+async def check_completion(conn: Connection, args: argparse.Namespace) -> None:
+    prompt = types.PromptReference(name=PROMPT)
+    answer = (await conn.client.complete(prompt, {"name": "shipment_number", "value": "SH-2026-00001"})).completion
+    expect_eq(
+        (answer.values, answer.total, answer.has_more),
+        ([f"SH-2026-{n:06}" for n in range(10, 20)], 10, False),
+        "completions of SH-2026-00001",
+    )
+    answer = (await conn.client.complete(prompt, {"name": "shipment_number", "value": "sh-2026-000"})).completion
+    expect_eq(
+        (len(answer.values), answer.values[0], answer.values[-1], answer.total, answer.has_more),
+        (100, "SH-2026-000001", "SH-2026-000100", 300, True),
+        "completions of sh-2026-000, cut to 100",
+    )
+    template = types.ResourceTemplateReference(uri=TEMPLATE)
+    answer = (await conn.client.complete(template, {"name": "shipment_number", "value": "SH-2026-0003"})).completion
+    expect_eq(
+        (answer.values, answer.total, answer.has_more),
+        (["SH-2026-000300"], 1, False),
+        "completions of the template's variable",
+    )
+
+
+async def check_resource_updated(conn: Connection, args: argparse.Namespace) -> None:
+    uri = notes_uri("SH-2026-000007")
+    note = {"shipment_number": "SH-2026-000007", "text": "left at the back door"}
+    if isinstance(conn.client, Client):
+        # 2026-07-28: the update arrives on a `subscriptions/listen` stream.
+        expect_eq(conn.protocol_version, "2026-07-28", "the revision that listens")
+        async with conn.client.listen(resource_subscriptions=[uri]) as subscription:
+            expect_eq(subscription.honored.resource_subscriptions, [uri], "the acknowledged URIs")
+            result = await conn.call("shipment_add_note", note)
+            expect_eq(text_of(result), f"note 1 added to {uri}; 1 subscriber(s) told", "the tool's result")
+            event = await subscription.__anext__()
+            expect_eq(event, ResourceUpdated(uri=uri), "the event on the stream")
+    else:
+        # 2025-11-25: `resources/subscribe`, and a notification to the session. The SDK
+        # deprecates the call for 2026-07-28, where `listen` replaces it.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await conn.client.subscribe_resource(uri)
+        result = await conn.call("shipment_add_note", note)
+        expect_eq(text_of(result), f"note 1 added to {uri}; 1 subscriber(s) told", "the tool's result")
+        for _ in range(500):
+            if conn.updates:
+                break
+            await anyio.sleep(0.01)
+        expect_eq(conn.updates, [uri], "notifications/resources/updated")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await conn.client.unsubscribe_resource(uri)
+        again = await conn.call("shipment_add_note", {**note, "text": "signed for"})
+        expect_eq(text_of(again), f"note 2 added to {uri}; 0 subscriber(s) told", "after unsubscribing")
+    notes = await conn.client.read_resource(uri)
+    expect_eq(notes.contents[0].text.splitlines()[0], "1. left at the back door", "the note, read back")
+
+
 CHECKS: list[tuple[str, Callable[[Connection, argparse.Namespace], Awaitable[None]]]] = [
     ("initialize", check_initialize),
     ("tools/list", check_tools_list),
@@ -267,6 +460,13 @@ CHECKS: list[tuple[str, Callable[[Connection, argparse.Namespace], Awaitable[Non
     ("internal error masked", check_internal_error),
     ("timeout", check_timeout),
     ("progress", check_progress),
+    ("prompts/list", check_prompts_list),
+    ("resources/list, templates/list", check_resources_list),
+    ("resources/read", check_resources_read),
+    ("resources/read errors", check_resources_read_errors),
+    ("prompts/get", check_prompts_get),
+    ("completion/complete", check_completion),
+    ("resource updated", check_resource_updated),
 ]
 
 
@@ -303,23 +503,36 @@ def stdio_params(server: str) -> StdioServerParameters:
     return StdioServerParameters(command=server, args=[], env=env)
 
 
+def update_recorder() -> tuple[list[str], Callable[[Any], Awaitable[None]]]:
+    """A `message_handler` that records the URIs of `notifications/resources/updated`."""
+    updates: list[str] = []
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, types.ResourceUpdatedNotification):
+            updates.append(str(message.params.uri))
+
+    return updates, on_message
+
+
 @asynccontextmanager
 async def legacy_stdio(server: str, log: Any) -> AsyncIterator[Connection]:
+    updates, on_message = update_recorder()
     async with stdio_client(stdio_params(server), errlog=log) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, message_handler=on_message) as session:
             with anyio.fail_after(CONNECT_TIMEOUT_S):
                 await session.initialize()
-            yield Connection("stdio, initialize", session)
+            yield Connection("stdio, initialize", session, updates)
 
 
 @asynccontextmanager
 async def legacy_http(server: str, log: Any) -> AsyncIterator[Connection]:
+    updates, on_message = update_recorder()
     async with http_server(server, log) as url:
         async with streamable_http_client(url) as (read, write):
-            async with ClientSession(read, write) as session:
+            async with ClientSession(read, write, message_handler=on_message) as session:
                 with anyio.fail_after(CONNECT_TIMEOUT_S):
                     await session.initialize()
-                yield Connection("streamable HTTP, initialize", session)
+                yield Connection("streamable HTTP, initialize", session, updates)
 
 
 @asynccontextmanager

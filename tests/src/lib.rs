@@ -15,6 +15,8 @@ pub const SERVER_NAME: &str = "mcp-tools-fixtures";
 /// The server version the fixture server announces in `initialize`.
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+pub mod items;
+
 pub mod fixtures {
     //! Diagnostic tools (namespace `diag`) that exercise the runtime's failure paths.
 

@@ -1,4 +1,6 @@
-//! The fixture server: the example's shipment tools plus the diagnostic fixtures, for
+//! The fixture server: the example's shipment tools, the diagnostic fixtures, and a few
+//! prompts and resources (`mcp_tools_tests::items`: a policy, a template with completions
+//! and subscriptions, a prompt, and the tool that changes the template's resources), for
 //! end-to-end tests with real MCP clients.
 //!
 //! ```text
@@ -60,10 +62,10 @@ fn main() -> ExitCode {
 
 async fn run(http: Option<String>) -> anyhow::Result<()> {
     let Some(addr) = http else {
-        mcp_tools_tests::registry()?.serve_stdio().await?;
+        mcp_tools_tests::items::registry()?.serve_stdio().await?;
         return Ok(());
     };
-    let registry = mcp_tools_tests::registry()?;
+    let registry = mcp_tools_tests::items::registry()?;
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let local = listener.local_addr()?;
     {

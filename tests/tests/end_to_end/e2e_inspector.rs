@@ -3,8 +3,11 @@
 //! Each check runs the Inspector once against the `fixture-server` binary (the example's
 //! shipment tools plus the diagnostic fixtures), over stdio (the Inspector spawns the server)
 //! and over Streamable HTTP (the test starts the server on a free loopback port), and reads
-//! its JSON output and exit code. One more test lists the tools of the example's own
-//! `shipments` binary. The Inspector and the Node 22 that runs it are installed by the test
+//! its JSON output and exit code. The prompt and resources of the fixture server are listed,
+//! read and got the same way; the Inspector's `--cli` has no `completion/complete` and no
+//! `resources/subscribe` (it refuses both as unsupported methods), so completions and
+//! subscriptions are tested with the other clients. One more test lists the tools of the
+//! example's own `shipments` binary. The Inspector and the Node 22 that runs it are installed by the test
 //! itself under the target directory (see `common_node`); without npm it fails, never skips.
 
 use std::{
@@ -30,13 +33,17 @@ const MODERN_REVISION: &str = "2026-07-28";
 /// Exit code of the Inspector CLI when the tool returned `isError` or does not exist.
 const EXIT_TOOL_ERROR: i32 = 5;
 
+/// Exit code of the Inspector CLI when the server answered with a JSON-RPC error.
+const EXIT_ERROR: i32 = 1;
+
 fn fixture_server() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_fixture-server"))
 }
 
 /// The fixture server's tool names, in `tools/list` order.
 fn fixture_tool_names() -> Vec<String> {
-    let registry = mcp_tools_tests::registry().expect("the fixture registry builds");
+    let registry =
+        mcp_tools_tests::items::registry().expect("the fixture server's registry builds");
     registry
         .tool_definitions()
         .iter()
@@ -411,6 +418,226 @@ async fn unknown_tool(server: Server) {
     );
 }
 
+// --- prompts and resources -------------------------------------------------------------------
+
+/// What the fixture server lists, as the registry itself has it: (prompts, resources,
+/// templates).
+fn listings() -> (Value, Value, Value) {
+    let registry =
+        mcp_tools_tests::items::registry().expect("the fixture server's registry builds");
+    let (resources, templates) = registry.resource_definitions();
+    (
+        serde_json::to_value(registry.prompt_definitions()).expect("prompts serialize"),
+        serde_json::to_value(resources).expect("resources serialize"),
+        serde_json::to_value(templates).expect("templates serialize"),
+    )
+}
+
+/// `prompts/list` in both eras: the prompt, its arguments with their docs and required flags.
+async fn prompts_list(server: Server) {
+    let (expected, _, _) = listings();
+    for era in ["legacy", "modern"] {
+        let run = inspector(
+            &server,
+            &["--method", "prompts/list", "--protocol-era", era],
+        )
+        .await;
+        let prompts = run.expect_code(0).json()["result"]["prompts"].take();
+        assert_eq!(prompts, expected, "{era}: {}", run.describe());
+        assert_eq!(
+            prompts[0]["name"],
+            "shipment_delay_notice",
+            "{}",
+            run.describe()
+        );
+        assert_eq!(
+            prompts[0]["arguments"],
+            json!([
+                {
+                    "name": "shipment_number",
+                    "description": "The late shipment, like `SH-2026-000042`.",
+                    "required": true,
+                },
+                {
+                    "name": "days_late",
+                    "description": "How many days late it will arrive, if known.",
+                    "required": false,
+                },
+            ]),
+            "{era}: {}",
+            run.describe()
+        );
+    }
+}
+
+/// `resources/list` and `resources/templates/list` in both eras: the fixed resource and the
+/// template, with their MIME types.
+async fn resources_list(server: Server) {
+    let (_, resources, templates) = listings();
+    for era in ["legacy", "modern"] {
+        let run = inspector(
+            &server,
+            &["--method", "resources/list", "--protocol-era", era],
+        )
+        .await;
+        let listed = run.expect_code(0).json()["result"]["resources"].take();
+        assert_eq!(listed, resources, "{era}: {}", run.describe());
+        assert_eq!(
+            (&listed[0]["uri"], &listed[0]["mimeType"]),
+            (
+                &json!("policy://shipping/handling"),
+                &json!("text/markdown")
+            ),
+            "{}",
+            run.describe()
+        );
+        let run = inspector(
+            &server,
+            &[
+                "--method",
+                "resources/templates/list",
+                "--protocol-era",
+                era,
+            ],
+        )
+        .await;
+        let listed = run.expect_code(0).json()["result"]["resourceTemplates"].take();
+        assert_eq!(listed, templates, "{era}: {}", run.describe());
+        assert_eq!(
+            (&listed[0]["uriTemplate"], &listed[0]["mimeType"]),
+            (
+                &json!("notes://shipments/{shipment_number}"),
+                &json!("text/plain")
+            ),
+            "{}",
+            run.describe()
+        );
+    }
+}
+
+/// `resources/read` of the fixed resource (legacy era) and of a template's resource (modern
+/// era); an unknown URI and a `..` variable are errors that name what was refused.
+async fn resources_read(server: Server) {
+    let run = inspector(
+        &server,
+        &[
+            "--method",
+            "resources/read",
+            "--uri",
+            "policy://shipping/handling",
+        ],
+    )
+    .await;
+    assert_eq!(
+        run.expect_code(0).json()["result"]["contents"],
+        json!([{
+            "uri": "policy://shipping/handling",
+            "mimeType": "text/markdown",
+            "text": mcp_tools_tests::items::HANDLING_POLICY,
+        }]),
+        "{}",
+        run.describe()
+    );
+    let uri = "notes://shipments/SH-2026-000042";
+    let run = inspector(
+        &server,
+        &[
+            "--method",
+            "resources/read",
+            "--uri",
+            uri,
+            "--protocol-era",
+            "modern",
+        ],
+    )
+    .await;
+    assert_eq!(
+        run.expect_code(0).json()["result"]["contents"],
+        json!([{
+            "uri": uri,
+            "mimeType": "text/plain",
+            "text": "no notes on SH-2026-000042 yet; add one with `shipment_add_note`",
+        }]),
+        "{}",
+        run.describe()
+    );
+    // The Inspector prints the server's message, not its code or data.
+    let unknown = "policy://shipping/returns";
+    let run = inspector(&server, &["--method", "resources/read", "--uri", unknown]).await;
+    assert_eq!(
+        run.expect_code(EXIT_ERROR).error(),
+        json!({
+            "code": "error",
+            "message": format!(
+                "no resource `{unknown}`; resources/list and resources/templates/list name them"
+            ),
+        }),
+        "{}",
+        run.describe()
+    );
+    let climbing = "notes://shipments/..%2F..%2Fetc%2Fpasswd";
+    let run = inspector(&server, &["--method", "resources/read", "--uri", climbing]).await;
+    let message = run.expect_code(EXIT_ERROR).error()["message"].take();
+    assert!(
+        message
+            .as_str()
+            .is_some_and(|m| m
+                .contains("`shipment_number` holds a `..` segment, which this resource refuses")),
+        "{}",
+        run.describe()
+    );
+}
+
+/// `prompts/get` in both eras: the arguments substituted (`days_late` parsed from its
+/// string); without the required argument, an error naming it.
+async fn prompts_get(server: Server) {
+    for era in ["legacy", "modern"] {
+        let run = inspector(
+            &server,
+            &[
+                "--method",
+                "prompts/get",
+                "--prompt-name",
+                "shipment_delay_notice",
+                "--prompt-args",
+                "shipment_number=SH-2026-000042",
+                "days_late=3",
+                "--protocol-era",
+                era,
+            ],
+        )
+        .await;
+        assert_eq!(
+            run.expect_code(0).json()["result"]["messages"],
+            json!([{ "role": "user", "content": { "type": "text", "text":
+                "Write a short apology to the recipient of shipment SH-2026-000042: it will \
+                 arrive 3 days later than promised. Offer to re-route it to a nearer depot, and \
+                 do not promise a new date." } }]),
+            "{era}: {}",
+            run.describe()
+        );
+    }
+    let run = inspector(
+        &server,
+        &[
+            "--method",
+            "prompts/get",
+            "--prompt-name",
+            "shipment_delay_notice",
+            "--prompt-args",
+            "days_late=3",
+        ],
+    )
+    .await;
+    assert_eq!(
+        run.expect_code(EXIT_ERROR).error()["message"],
+        "invalid arguments for prompt `shipment_delay_notice`:\nmissing required argument \
+         `shipment_number`",
+        "{}",
+        run.describe()
+    );
+}
+
 /// One test per check and transport: `stdio::NAME` and `streamable_http::NAME`.
 macro_rules! over_both_transports {
     ($($check:ident),* $(,)?) => {
@@ -440,6 +667,10 @@ over_both_transports!(
     tool_arg_pairs,
     bad_argument,
     unknown_tool,
+    prompts_list,
+    resources_list,
+    resources_read,
+    prompts_get,
 );
 
 // --- the example's own binary ---------------------------------------------------------------

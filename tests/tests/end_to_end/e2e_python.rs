@@ -1,11 +1,14 @@
 //! End-to-end test with the official MCP Python SDK as the client.
 //!
 //! Runs `tests/python/client_e2e.py` against the `fixture-server` binary, over stdio and
-//! Streamable HTTP, with the SDK's legacy handshake and its automatic negotiation. The test
-//! provisions the SDK itself: on first run it makes a virtual environment under the target
-//! directory and installs `tests/python/requirements.txt` into it (`python3` and its `venv`
-//! module must exist; the failure says so). `PYTHON` names an interpreter that already has
-//! the SDK instead. Without the SDK this test fails, it never skips.
+//! Streamable HTTP, with the SDK's legacy handshake and its automatic negotiation: the tools,
+//! then the prompt and resources, completions, and the update a subscriber hears after a tool
+//! changes a resource (`resources/subscribe` under 2025-11-25, `subscriptions/listen` under
+//! 2026-07-28). The test provisions the SDK itself: on first run it makes a virtual
+//! environment under the target directory and installs `tests/python/requirements.txt` into
+//! it (`python3` and its `venv` module must exist; the failure says so). `PYTHON` names an
+//! interpreter that already has the SDK instead. Without the SDK this test fails, it never
+//! skips.
 
 use crate::common_process;
 
@@ -15,7 +18,7 @@ use common_process::{assert_script_passed, output_of};
 
 use mcp_tools_tests::{SERVER_NAME, SERVER_VERSION};
 
-/// The whole script: four connections, ten checks each, every check bounded on its own.
+/// The whole script: four connections, seventeen checks each, every check bounded on its own.
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// The interpreter with the SDK: `PYTHON`, or the test's own virtual environment, made and
@@ -95,7 +98,8 @@ async fn the_python_sdk_client_passes_every_check() {
     );
     let sdk_version = String::from_utf8_lossy(&probe.stdout).trim().to_owned();
 
-    let registry = mcp_tools_tests::registry().expect("the fixture registry builds");
+    let registry =
+        mcp_tools_tests::items::registry().expect("the fixture server's registry builds");
     let tools: Vec<&str> = registry
         .tool_definitions()
         .iter()
@@ -120,7 +124,7 @@ async fn the_python_sdk_client_passes_every_check() {
     assert_script_passed(
         &output,
         "the Python client",
-        "python-e2e: 40 passed, 0 failed",
+        "python-e2e: 68 passed, 0 failed",
     );
     // Each HTTP connection ends its session with a DELETE; the SDK warns unless it gets 200
     // or 204.

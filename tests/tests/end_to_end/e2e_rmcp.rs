@@ -4,6 +4,9 @@
 //! spawn the `fixture-server` and `shipments` binaries and talk to them over stdio, as an
 //! MCP host would. Every await that talks to a server is bounded by a timeout, so a hung
 //! server fails its test instead of hanging the run, and child processes die with their test.
+//! The prompts and resources of the fixture server are tested in [`items`].
+
+mod items;
 
 use std::{
     collections::HashSet,
@@ -1134,7 +1137,8 @@ pub(crate) async fn workspace_binary(package: &str, bin: &str) -> PathBuf {
 
 #[tokio::test]
 async fn the_fixture_server_binary_over_stdio() {
-    let expected = fixture_registry();
+    let expected =
+        mcp_tools_tests::items::registry().expect("the fixture server's registry builds");
     let server = Child::spawn(&fixture_server()).await;
     let peer = server.peer();
 

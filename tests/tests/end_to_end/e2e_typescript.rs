@@ -6,9 +6,12 @@
 //! progress notifications (taken by the script itself, not by the SDK's `onprogress`, which
 //! drops progress read together with the response: typescript-sdk#2580), and which tools
 //! run as tasks (`execution.taskSupport`, read by the SDK, which then calls the task tool
-//! without a task: the server serves the extension, not 2025-11-25's tasks). The SDK and the
-//! Node 22 that runs it are installed by the test itself under the target directory (see
-//! `common_node`); without npm it fails, never skips.
+//! without a task: the server serves the extension, not 2025-11-25's tasks); then the prompt
+//! and resources of the fixture server: listings, reads, errors, `prompts/get`, completions,
+//! and `resources/subscribe` with the update a tool's change sends (the SDK's 1.x line has no
+//! 2026-07-28 and so no `subscriptions/listen`). The SDK and the Node 22 that runs it are
+//! installed by the test itself under the target directory (see `common_node`); without npm
+//! it fails, never skips.
 
 use std::time::Duration;
 
@@ -16,13 +19,14 @@ use mcp_tools_tests::{SERVER_NAME, SERVER_VERSION};
 
 use crate::common_node;
 
-/// The whole script: two connections, seven checks each, every check bounded on its own.
+/// The whole script: two connections, fourteen checks each, every check bounded on its own.
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(300);
 
 #[tokio::test]
 async fn the_typescript_sdk_client_passes_every_check() {
     let sdk_version = common_node::package_version("@modelcontextprotocol/sdk");
-    let registry = mcp_tools_tests::registry().expect("the fixture registry builds");
+    let registry =
+        mcp_tools_tests::items::registry().expect("the fixture server's registry builds");
     let tools: Vec<&str> = registry
         .tool_definitions()
         .iter()
@@ -44,6 +48,6 @@ async fn the_typescript_sdk_client_passes_every_check() {
     common_node::assert_script_passed(
         &output,
         "the TypeScript client",
-        "typescript-e2e: 14 passed, 0 failed",
+        "typescript-e2e: 28 passed, 0 failed",
     );
 }
