@@ -12,6 +12,7 @@ pub mod audit;
 pub mod conformance;
 pub mod depot;
 pub mod event_log;
+pub mod everything;
 pub mod manifest;
 pub mod published;
 pub mod reroute;

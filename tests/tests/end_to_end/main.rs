@@ -28,6 +28,7 @@ mod e2e_rmcp;
 mod e2e_task_marking;
 mod e2e_tasks;
 mod e2e_typescript;
+mod everything_port;
 mod lint;
 mod redis_store;
 mod replicas;
