@@ -246,8 +246,8 @@ pub use mcp_tools_macros::tool;
 /// | `crate = path` | where the runtime crate is, if renamed |
 ///
 /// `#[param(...)]` on an argument takes a tool parameter's keys and `complete = path::to_fn`,
-/// an `async fn(Completion) -> Vec<String>` (or `Result<Vec<String>, ToolError>`) that offers
-/// values while a user types. The design rules that fit prompts (a description, documented
+/// an `async fn(Completion) -> Vec<String>` or `fn(&Completion) -> Vec<String>` (either may
+/// return `Result<Vec<String>, ToolError>`) that offers values while a user types. The design rules that fit prompts (a description, documented
 /// arguments, names, a namespace, `async_fn`) report at the token, with the crate's levels.
 pub use mcp_tools_macros::prompt;
 

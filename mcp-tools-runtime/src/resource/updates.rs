@@ -109,6 +109,27 @@ impl ResourceUpdates {
         told
     }
 
+    /// The URIs someone is subscribed to now, sorted and without repeats: what a server
+    /// watches (a file, a table) while anyone listens.
+    #[must_use]
+    pub fn subscribed(&self) -> Vec<String> {
+        let subscribers = self.lock();
+        let mut uris: Vec<String> = subscribers
+            .sessions
+            .iter()
+            .map(|(_, uri, _)| uri.clone())
+            .chain(subscribers.streams.iter().flat_map(|(_, sink)| {
+                sink.accepted()
+                    .resource_subscriptions
+                    .clone()
+                    .unwrap_or_default()
+            }))
+            .collect();
+        uris.sort_unstable();
+        uris.dedup();
+        uris
+    }
+
     /// How many subscriptions (session and URI pairs, and streams) are held.
     #[must_use]
     pub fn subscriptions(&self) -> usize {

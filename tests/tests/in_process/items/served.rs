@@ -108,6 +108,10 @@ async fn a_subscriber_hears_that_its_resource_changed_and_others_do_not() {
     )
     .await
     .expect("subscribed");
+    assert_eq!(
+        registry.resource_updates().subscribed(),
+        ["library://loans/L-1001"]
+    );
     let err = within(
         "subscribe",
         peer.subscribe(SubscribeRequestParams::new("library://nowhere")),
