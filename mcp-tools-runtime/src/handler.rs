@@ -165,9 +165,9 @@ impl ServerHandler for Registry {
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
         let caller = self.caller_or_default(&context);
-        self.get_prompt_as(request, &caller, Some(&context))
+        let modern = is_modern(&context);
+        self.get_prompt_as(request, &caller, Some(&context), modern)
             .await
-            .map(Into::into)
     }
 
     async fn list_resources(

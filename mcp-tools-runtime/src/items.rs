@@ -2,14 +2,14 @@
 //! scopes allow), `prompts/get`, `resources/read`, `completion/complete`, and resource
 //! subscriptions in both revisions.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use rmcp::{
     ErrorData,
     model::{
-        CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResult, JsonObject,
-        Prompt, ReadResourceRequestParams, ReadResourceResult, Reference, Resource,
-        ResourceTemplate, SubscriptionFilter,
+        CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse,
+        GetPromptResult, InputRequiredResult, JsonObject, Prompt, ReadResourceRequestParams,
+        ReadResourceResult, Reference, Resource, ResourceTemplate, SubscriptionFilter,
     },
     service::{RequestContext, RoleServer, SubscriptionContext},
 };
@@ -17,13 +17,21 @@ use serde_json::{Value, json};
 
 use crate::{
     complete::{Completion, info},
-    context::Caller,
-    error::clip,
-    item::{guarded, to_rpc_error},
+    context::{
+        Caller,
+        input::{self, Inputs},
+    },
+    error::{Pending, clip},
+    item::{Origin, guarded, to_rpc_error},
     prompt::PromptDefinition,
     registry::Registry,
     resource::{Listing, Reading, ResourceDefinition, continuation},
 };
+
+/// What an input round's state is bound to: the prompt, by a name no tool can have.
+fn round_key(prompt: &PromptDefinition) -> String {
+    format!("prompt:{}", prompt.name())
+}
 
 fn allowed(scopes: &[&str], caller: &Caller) -> bool {
     scopes.iter().all(|s| caller.has_scope(s))
@@ -91,13 +99,15 @@ impl Registry {
             .find_map(|r| r.template.matches(base).map(|values| (r, values)))
     }
 
-    /// `prompts/get` of one of the registry's prompts.
+    /// `prompts/get` of one of the registry's prompts; `modern` for a 2026-07-28 request,
+    /// under which a prompt that asks the user runs in input rounds.
     pub(crate) async fn get_prompt_as(
         &self,
         request: GetPromptRequestParams,
         caller: &Caller,
         context: Option<&RequestContext<RoleServer>>,
-    ) -> Result<GetPromptResult, ErrorData> {
+        modern: bool,
+    ) -> Result<GetPromptResponse, ErrorData> {
         let inner = &self.inner;
         let Some(prompt) = self.prompt_named(&request.name) else {
             let near = mcp_tools_shared::suggest::closest(
@@ -118,33 +128,83 @@ impl Registry {
         if !allowed(prompt.scopes(), caller) {
             return Err(refused(&what, prompt.scopes(), caller));
         }
-        let args = prompt
-            .args
-            .check(request.arguments.unwrap_or_default())
-            .map_err(|problems| {
-                ErrorData::invalid_params(
-                    clip(
-                        &format!("invalid arguments for {what}:\n{}", problems.join("\n")),
-                        inner.limits.max_error_chars,
-                    ),
-                    None,
-                )
-            })?;
+        let sent = request.arguments.unwrap_or_default();
+        // A prompt that asks (through its `ToolContext`) under 2026-07-28 runs in rounds, as
+        // a tool does: the answers so far travel sealed in `requestState`, bound to the
+        // prompt, its arguments and the caller.
+        let stateless = modern;
+        let round = if prompt.args.takes_context
+            && (stateless || request.request_state.is_some() || request.input_responses.is_some())
+        {
+            let answers = input::answers_of(
+                &inner.sealer,
+                &round_key(prompt),
+                &sent,
+                caller.subject(),
+                request.request_state.as_deref(),
+                request.input_responses,
+            )?;
+            Some(Arc::new(Inputs::new(answers)))
+        } else {
+            None
+        };
+        let args = prompt.args.check(sent.clone()).map_err(|problems| {
+            ErrorData::invalid_params(
+                clip(
+                    &format!("invalid arguments for {what}:\n{}", problems.join("\n")),
+                    inner.limits.max_error_chars,
+                ),
+                None,
+            )
+        })?;
         let call = prompt.args.call(
             prompt.name(),
             args,
             &inner.state,
             &inner.sealer,
-            caller,
-            context,
+            Origin {
+                caller,
+                request: context,
+                inputs: round.clone(),
+            },
         );
-        let mut result = guarded((prompt.handler)(&call)).await.map_err(|err| {
-            to_rpc_error(&err, &what, prompt.fn_path(), inner.limits.max_error_chars)
-        })?;
+        let mut result = match guarded((prompt.handler)(&call)).await {
+            Ok(result) => result,
+            Err(mut err) => {
+                return match err.take_pending() {
+                    Some(Pending::Input(requests)) => {
+                        let answers = round
+                            .as_deref()
+                            .map(Inputs::answers)
+                            .cloned()
+                            .unwrap_or_default();
+                        let state = input::seal_state(
+                            &inner.sealer,
+                            &round_key(prompt),
+                            &sent,
+                            caller.subject(),
+                            &answers,
+                        );
+                        Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
+                    }
+                    Some(Pending::Capability(required)) if stateless => {
+                        let mut error = ErrorData::missing_required_client_capability(required);
+                        error.message = err.message().to_owned().into();
+                        Err(error)
+                    }
+                    _ => Err(to_rpc_error(
+                        &err,
+                        &what,
+                        prompt.fn_path(),
+                        inner.limits.max_error_chars,
+                    )),
+                };
+            }
+        };
         if result.description.is_none() {
             result.description.clone_from(&prompt.prompt.description);
         }
-        Ok(result)
+        Ok(result.into())
     }
 
     /// `resources/read` of one of the registry's resources, held to its budget.
@@ -204,8 +264,11 @@ impl Registry {
             args,
             &inner.state,
             &inner.sealer,
-            caller,
-            context,
+            Origin {
+                caller,
+                request: context,
+                inputs: None,
+            },
         );
         let body = match guarded((resource.handler)(&call)).await {
             Ok(body) => body,
@@ -288,7 +351,7 @@ impl Registry {
             argument: completer.param,
             arguments,
             caller: caller.clone(),
-            state: std::sync::Arc::clone(&self.inner.state),
+            state: Arc::clone(&self.inner.state),
         };
         Some(match guarded((completer.complete)(completion)).await {
             Ok(values) => Ok(CompleteResult::new(info(values))),
@@ -416,8 +479,17 @@ impl Registry {
         if let Value::Object(arguments) = arguments {
             request = request.with_arguments(arguments);
         }
-        self.get_prompt_as(request, &self.inner.default_caller, None)
-            .await
+        match self
+            .get_prompt_as(request, &self.inner.default_caller, None, false)
+            .await?
+        {
+            GetPromptResponse::Complete(result) => Ok(result),
+            // Asks wait on a round only under 2026-07-28, which has a request.
+            _ => Err(ErrorData::invalid_request(
+                "the prompt asks the user for input, which needs a client; get it through one",
+                None,
+            )),
+        }
     }
 
     /// Reads `uri` as the registry's default caller: what `resources/read` answers.

@@ -13,10 +13,10 @@ use rmcp::{
     model::{
         CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
         CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
-        GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
-        GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult, ListPromptsResult,
-        ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult, ListToolsResult,
-        PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+        ErrorCode, GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams,
+        GetSkillResult, GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult,
+        ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
+        ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
         ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
         ReadResourceResponse, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
         SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
@@ -189,13 +189,22 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        // A name no one serves gets the registry's error when the handler serves no prompts.
+        // A name no one serves gets the registry's error when the handler serves no prompts
+        // (or declares prompts only for their list changes, and gets none itself).
         if self.registry.prompt_named(&request.name).is_some()
             || self.handler.get_info().capabilities.prompts.is_none()
         {
-            self.registry.get_prompt(request, context).await
-        } else {
-            self.handler.get_prompt(request, context).await
+            return self.registry.get_prompt(request, context).await;
+        }
+        match self
+            .handler
+            .get_prompt(request.clone(), context.clone())
+            .await
+        {
+            Err(err) if err.code == ErrorCode::METHOD_NOT_FOUND => {
+                self.registry.get_prompt(request, context).await
+            }
+            answer => answer,
         }
     }
 
@@ -260,9 +269,17 @@ impl<H: ServerHandler + Clone> ServerHandler for Server<H> {
         if self.registry.resource_for(&request.uri).is_some()
             || self.handler.get_info().capabilities.resources.is_none()
         {
-            self.registry.read_resource(request, context).await
-        } else {
-            self.handler.read_resource(request, context).await
+            return self.registry.read_resource(request, context).await;
+        }
+        match self
+            .handler
+            .read_resource(request.clone(), context.clone())
+            .await
+        {
+            Err(err) if err.code == ErrorCode::METHOD_NOT_FOUND => {
+                self.registry.read_resource(request, context).await
+            }
+            answer => answer,
         }
     }
 

@@ -1,16 +1,20 @@
 //! The suite's prompts, each a `#[prompt]` fn (wire name `test_` and the fn's name); the
-//! arguments of `test_prompt_with_arguments` complete.
+//! arguments of `test_prompt_with_arguments` complete, and
+//! `test_input_required_result_prompt` asks the user through its `ToolContext`.
 
 use mcp_tools::{
     prelude::*,
-    rmcp::model::{ContentBlock, PromptMessage, Role},
+    rmcp::model::{ContentBlock, ElicitRequest, InputRequest, PromptMessage, Role},
+};
+use serde_json::{Value, json};
+
+use super::{
+    fixtures::TEST_IMAGE_DATA,
+    tools::{form, text_resource},
 };
 
-use super::{fixtures::TEST_IMAGE_DATA, tools::text_resource};
-
 /// The words an argument of `test_prompt_with_arguments` offers while a user types.
-#[allow(clippy::unused_async)] // a completion fn is async, whether or not it awaits
-async fn words(c: Completion) -> Vec<String> {
+fn words(c: &Completion) -> Vec<String> {
     ["paris", "park", "party"]
         .into_iter()
         .filter(|word| word.starts_with(c.value()))
@@ -67,12 +71,37 @@ async fn prompt_with_image() -> Vec<PromptMessage> {
     ]
 }
 
-/// Every `#[prompt]` of the server (`test_input_required_result_prompt` is the handler's).
+/// Ask the user for the context of the prompt first, then give a prompt that quotes it.
+///
+/// Under 2026-07-28 the first `prompts/get` ends with an input-required result (SEP-2322);
+/// the retry brings the answer, and the prompt runs again from the start.
+#[prompt(namespace = "test")]
+async fn input_required_result_prompt(ctx: ToolContext) -> Result<String, ToolError> {
+    let schema = json!({
+        "type": "object",
+        "properties": {"context": {"type": "string"}},
+        "required": ["context"]
+    });
+    let ask = InputRequest::Elicitation(ElicitRequest::new(form(
+        "What context should the prompt use?",
+        schema,
+    )));
+    let answers = ctx.ask([("user_context".to_owned(), ask)].into()).await?;
+    let context = answers
+        .get("user_context")
+        .and_then(|a| a.pointer("/content/context"))
+        .and_then(Value::as_str)
+        .ok_or_else(|| ToolError::invalid_input("the user gave no context; ask again"))?;
+    Ok(format!("Prompt with elicited context: {context}"))
+}
+
+/// Every prompt of the server.
 pub(crate) fn all() -> Catalog {
     catalog![
         simple_prompt,
         prompt_with_arguments,
         prompt_with_embedded_resource,
         prompt_with_image,
+        input_required_result_prompt,
     ]
 }

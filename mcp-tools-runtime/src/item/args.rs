@@ -1,6 +1,8 @@
 //! The arguments of a prompt and the variables of a resource template: strings on the wire,
 //! checked by the validator a tool's arguments get, from the same parameter tables.
 
+use std::sync::Arc;
+
 use rmcp::{
     model::JsonObject,
     service::{RequestContext, RoleServer},
@@ -9,7 +11,7 @@ use serde_json::Value;
 
 use crate::{
     arg::{Call, StateMap},
-    context::{Caller, ClientLink, ResultBudget, ToolContext, log::LogGate},
+    context::{Caller, ClientLink, ResultBudget, ToolContext, input::Inputs, log::LogGate},
     meta::{ParamMeta, ResponseFormat, StateNeed},
     schema::InputSchema,
     seal::Sealer,
@@ -138,11 +140,18 @@ impl ItemArgs {
         args: JsonObject,
         state: &'r StateMap,
         sealer: &'r Sealer,
-        caller: &Caller,
-        request: Option<&RequestContext<RoleServer>>,
+        origin: Origin<'_>,
     ) -> Call<'r> {
+        let Origin {
+            caller,
+            request,
+            inputs,
+        } = origin;
         let context = self.takes_context.then(|| {
-            let link = ClientLink::of(request.cloned(), false, LogGate::Off);
+            // Under 2026-07-28 (a round of answers), asks end the request with an
+            // input-required result instead of a request to the client.
+            let mut link = ClientLink::of(request.cloned(), inputs.is_some(), LogGate::Off);
+            link.inputs = inputs;
             ToolContext::new(
                 name,
                 request.map(|r| r.ct.clone()).unwrap_or_default(),
@@ -166,4 +175,12 @@ impl ItemArgs {
             handles: None,
         }
     }
+}
+
+/// Where a request comes from: who makes it, its transport's context (none in process),
+/// and the answers of a 2026-07-28 input round.
+pub(crate) struct Origin<'a> {
+    pub(crate) caller: &'a Caller,
+    pub(crate) request: Option<&'a RequestContext<RoleServer>>,
+    pub(crate) inputs: Option<Arc<Inputs>>,
 }
