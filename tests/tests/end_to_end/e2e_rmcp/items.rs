@@ -695,3 +695,84 @@ async fn a_change_right_after_the_acknowledgement_reaches_the_listener() {
     );
     close(client).await;
 }
+
+/// A `#[prompt]` that asks the user through its `ToolContext`, under 2026-07-28: the first
+/// `prompts/get` ends with an input-required result and a sealed `requestState`; the retry
+/// with the answer gets the messages; a state altered on the way is refused (-32602).
+#[tokio::test]
+async fn a_prompt_that_asks_runs_in_input_rounds_under_2026_07_28() {
+    const PROMPT: &str = "test_input_required_result_prompt";
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let server = mcp_tools_examples::conformance::server().expect("the server builds");
+    tokio::spawn(mcp_tools::Serve::serve_transport(server, server_io));
+    let client = within(
+        "server/discover",
+        Elicits.serve_with_lifecycle(client_io, discover()),
+    )
+    .await
+    .expect("server/discover succeeds");
+    assert_modern(&client);
+    let peer = client.peer();
+    let first = within(
+        "prompts/get",
+        peer.get_prompt_once(GetPromptRequestParams::new(PROMPT)),
+    )
+    .await
+    .expect("an answer");
+    let mcp_tools::rmcp::model::GetPromptResponse::InputRequired(asked) = first else {
+        panic!("the prompt asks first: {first:?}");
+    };
+    let requests = asked.input_requests.expect("what it asks");
+    assert_eq!(requests.keys().collect::<Vec<_>>(), ["user_context"]);
+    let state = asked.request_state.expect("a sealed requestState");
+
+    let answer = json!({"action": "accept", "content": {"context": "a rainy Tuesday"}});
+    let mut retry = GetPromptRequestParams::new(PROMPT);
+    retry.input_responses = Some([("user_context".to_owned(), answer.clone())].into());
+    retry.request_state = Some(state.clone());
+    let done = within("prompts/get", peer.get_prompt_once(retry))
+        .await
+        .expect("an answer");
+    let mcp_tools::rmcp::model::GetPromptResponse::Complete(result) = done else {
+        panic!("the answer completes it: {done:?}");
+    };
+    let text = result.messages[0]
+        .content
+        .as_text()
+        .expect("text")
+        .text
+        .clone();
+    assert_eq!(text, "Prompt with elicited context: a rainy Tuesday");
+
+    let mut forged = GetPromptRequestParams::new(PROMPT);
+    forged.input_responses = Some([("user_context".to_owned(), answer)].into());
+    forged.request_state = Some(format!("{state}x"));
+    let err = within("prompts/get", peer.get_prompt_once(forged))
+        .await
+        .expect_err("a forged state");
+    let mcp_tools::rmcp::ServiceError::McpError(err) = err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(
+        err.code,
+        mcp_tools::rmcp::model::ErrorCode::INVALID_PARAMS,
+        "{err:?}"
+    );
+    assert!(err.message.contains("requestState"), "{}", err.message);
+    close(client).await;
+}
+
+/// A client that declares it can ask its user (its answers travel in the retry).
+#[derive(Clone)]
+struct Elicits;
+
+impl ClientHandler for Elicits {
+    fn get_info(&self) -> mcp_tools::rmcp::model::ClientConfig {
+        let capabilities: mcp_tools::rmcp::model::ClientCapabilities =
+            serde_json::from_value(json!({"elicitation": {"form": {}}})).expect("capabilities");
+        mcp_tools::rmcp::model::ClientConfig::new(
+            capabilities,
+            mcp_tools::rmcp::model::Implementation::new("asking", "1.0.0"),
+        )
+    }
+}
