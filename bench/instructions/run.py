@@ -19,7 +19,10 @@ arguments, ours beside rmcp's `#[tool_router]`; a good call over Streamable HTTP
 `StreamableHttpService`; and ours only, on a registry that also holds a budgeted, a handle and
 a task tool: a call cut by its budget (`*_budget_cut`), a call that opens a state handle
 (`*_handle`), a call that starts a task and lets it finish (`*_task_start`), and a plain
-`calc_add` there (`*_rich`).
+`calc_add` there (`*_rich`); and, each side on a server that holds only them, `prompts/get` of
+a prompt with two string arguments (`*_prompt`) and `resources/read` of a template resource
+(`*_read`), ours (`#[prompt]`, `#[resource]`) beside rmcp's (`#[prompt_router]`, a
+hand-written `read_resource`).
 
 It fails when a case of ours costs more than `--tolerance` (default 3%: the counts of one
 build repeat to 0.1%, and a change elsewhere in the binary moves inlining by up to about
@@ -70,6 +73,14 @@ CASES = [
     ("e2e_handle/ours", 1000, 3000),
     ("dispatch_task_start/ours", 1000, 3000),
     ("e2e_task_start/ours", 1000, 3000),
+    ("dispatch_prompt/ours", 2000, 6000),
+    ("dispatch_prompt/rmcp", 2000, 6000),
+    ("e2e_prompt/ours", 1000, 3000),
+    ("e2e_prompt/rmcp", 1000, 3000),
+    ("dispatch_read/ours", 2000, 6000),
+    ("dispatch_read/rmcp", 2000, 6000),
+    ("e2e_read/ours", 1000, 3000),
+    ("e2e_read/rmcp", 1000, 3000),
 ]
 
 # (rich case, plain case): a plain call may cost at most RICH_TOLERANCE more on a registry

@@ -124,9 +124,10 @@ impl Registry {
                 None,
             ));
         };
-        let what = format!("prompt `{}`", prompt.name());
+        // Named in errors only: a get that succeeds formats nothing.
+        let what = || format!("prompt `{}`", prompt.name());
         if !allowed(prompt.scopes(), caller) {
-            return Err(refused(&what, prompt.scopes(), caller));
+            return Err(refused(&what(), prompt.scopes(), caller));
         }
         let sent = request.arguments.unwrap_or_default();
         // A prompt that asks (through its `ToolContext`) under 2026-07-28 runs in rounds, as
@@ -148,10 +149,17 @@ impl Registry {
         } else {
             None
         };
-        let args = prompt.args.check(sent.clone()).map_err(|problems| {
+        // Only a prompt that can ask (it takes a `ToolContext`) needs the arguments again, to
+        // seal them into the next round's state; the others give theirs to the check.
+        let (args, sent) = if prompt.args.takes_context {
+            (prompt.args.check(sent.clone()), sent)
+        } else {
+            (prompt.args.check(sent), JsonObject::new())
+        };
+        let args = args.map_err(|problems| {
             ErrorData::invalid_params(
                 clip(
-                    &format!("invalid arguments for {what}:\n{}", problems.join("\n")),
+                    &format!("invalid arguments for {}:\n{}", what(), problems.join("\n")),
                     inner.limits.max_error_chars,
                 ),
                 None,
@@ -194,7 +202,7 @@ impl Registry {
                     }
                     _ => Err(to_rpc_error(
                         &err,
-                        &what,
+                        &what(),
                         prompt.fn_path(),
                         inner.limits.max_error_chars,
                     )),
@@ -229,9 +237,10 @@ impl Registry {
         let Some((resource, values)) = self.resource_for(uri) else {
             return Err(not_found());
         };
-        let what = format!("resource `{}`", clip(uri, 200));
+        // Named in errors only: a read that succeeds formats nothing.
+        let what = || format!("resource `{}`", clip(uri, 200));
         if !allowed(resource.scopes(), caller) {
-            return Err(refused(&what, resource.scopes(), caller));
+            return Err(refused(&what(), resource.scopes(), caller));
         }
         let mut problems = Vec::new();
         for (name, value) in &values {
@@ -246,14 +255,14 @@ impl Registry {
         }
         if !problems.is_empty() {
             return Err(ErrorData::invalid_params(
-                format!("invalid URI for {what}:\n{}", problems.join("\n")),
+                format!("invalid URI for {}:\n{}", what(), problems.join("\n")),
                 Some(json!({ "uri": uri })),
             ));
         }
         let args = resource.args.check(strings(values)).map_err(|problems| {
             ErrorData::invalid_params(
                 clip(
-                    &format!("invalid URI for {what}:\n{}", problems.join("\n")),
+                    &format!("invalid URI for {}:\n{}", what(), problems.join("\n")),
                     inner.limits.max_error_chars,
                 ),
                 Some(json!({ "uri": uri })),
@@ -281,7 +290,7 @@ impl Registry {
             Err(err) => {
                 return Err(to_rpc_error(
                     &err,
-                    &what,
+                    &what(),
                     resource.fn_path(),
                     inner.limits.max_error_chars,
                 ));

@@ -192,6 +192,39 @@ impl<'a> Template<'a> {
         if !percent::decodes(bytes) {
             return None;
         }
+        if let Some((head, name, reserved, tail)) = self.one_variable() {
+            // The value is what lies between the head and the tail: no split to search for.
+            let (start, end) = (head.len(), uri.len() - tail.len());
+            let value = uri.get(start..end).filter(|value| !value.is_empty())?;
+            let fits = (reserved || !value.contains(['/', '?', '#']))
+                && percent::is_cut(bytes, start)
+                && percent::is_cut(bytes, end);
+            if !fits {
+                return None;
+            }
+            return percent::decode(value).map(|value| vec![(name, value)]);
+        }
+        self.split(uri)
+    }
+
+    /// The head, the variable's name and kind, and the tail (empty if none) of a template of
+    /// one variable after its head and before its tail, if it is one (most are).
+    fn one_variable(&self) -> Option<(&'a str, &'a str, bool, &'a str)> {
+        match *self.parts.as_slice() {
+            [Part::Literal(head), Part::Var { name, reserved }] => Some((head, name, reserved, "")),
+            [
+                Part::Literal(head),
+                Part::Var { name, reserved },
+                Part::Literal(tail),
+            ] => Some((head, name, reserved, tail)),
+            _ => None,
+        }
+    }
+
+    /// [`matches`](Self::matches) for any template, past the checks of its head, its tail
+    /// and the escapes.
+    fn split(&self, uri: &str) -> Option<Vec<(&'a str, String)>> {
+        let bytes = uri.as_bytes();
         let fits = Fits::new(&self.parts, bytes);
         if !fits.get(0, 0) {
             return None;

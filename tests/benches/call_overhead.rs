@@ -27,9 +27,14 @@
 //!   opened on every call), `*_task_start` (a client that declared the Tasks extension: each
 //!   call creates a task, which then runs to its end), and `*_rich`, a plain `calc_add` there,
 //!   which should cost what `calc_add` costs on the registry that holds nothing else.
+//! - `*_prompt`, `*_read`: `prompts/get` of a prompt with two string arguments and
+//!   `resources/read` of a template resource, `calc://numbers/{n}`, each side on a server
+//!   that holds only them: ours with `#[prompt]` and `#[resource]` (the arguments and the
+//!   variable checked, the read held to its budget), rmcp's with `#[prompt_router]` and, as
+//!   rmcp has no resource macro, a hand-written `read_resource` that matches the URI by hand.
 //!
 //! The parts a case needs beyond the two duplex connections (the rich registry, the HTTP
-//! servers) are built and checked the first time the case runs, so a run of one case builds
+//! servers, the prompt and resource servers) are built and checked the first time the case runs, so a run of one case builds
 //! only what it measures.
 //!
 //! After criterion, in `cargo bench` mode only, a paired run alternates blocks of calls of
@@ -48,13 +53,14 @@ use std::{
 };
 
 use criterion::Criterion;
-use mcp_tools::{Registry, http::Http, tool, tools, wire::TRUNCATION_META_KEY};
+use mcp_tools::{Registry, catalog, http::Http, tool, tools, wire::TRUNCATION_META_KEY};
 use rmcp::{
     ClientHandler, Peer, RoleClient, RoleServer, ServerHandler, ServiceExt,
     model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-        GetTaskParams, Implementation, JsonObject, NumberOrString, RequestId, TaskPayload,
-        TaskStatus,
+        GetPromptRequestParams, GetPromptResponse, GetPromptResult, GetTaskParams, Implementation,
+        JsonObject, NumberOrString, ReadResourceRequestParams, ReadResourceResponse,
+        ReadResourceResult, RequestId, ResourceContents, Role, TaskPayload, TaskStatus,
     },
     service::{RequestContext, RunningService},
 };
@@ -227,6 +233,153 @@ mod rich {
     }
 }
 
+/// A prompt and a template resource as a user of this crate writes them, on a registry of
+/// their own ("items"), so that the registry of the plain call holds `calc_add` alone.
+mod ours_items {
+    use mcp_tools::{prompt, resource};
+
+    /// Draft a step-by-step explanation of a sum for a learner.
+    ///
+    /// Use it to teach addition; it only writes the prompt.
+    #[prompt(namespace = "calc")]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[prompt] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn explain_sum(
+        /// The first addend, as the learner wrote it.
+        a: String,
+        /// The second addend, as the learner wrote it.
+        b: String,
+    ) -> String {
+        super::explanation(&a, &b)
+    }
+
+    /// A whole number and whether it is even.
+    #[resource("calc://numbers/{n}", mime_type = "text/plain")]
+    #[allow(
+        clippy::unused_async,
+        reason = "#[resource] fns are async; this one has nothing to await"
+    )]
+    pub(crate) async fn number(
+        /// The number, like `42`.
+        n: u64,
+    ) -> String {
+        super::parity(n)
+    }
+}
+
+/// rmcp's side of the items: the prompt with `#[prompt_router]`/`#[prompt_handler]` (router
+/// stored once), and the resource as rmcp has no macro for it, a hand-written
+/// `read_resource` that matches the URI by hand.
+mod baseline_items {
+    use rmcp::{
+        ErrorData, RoleServer, ServerHandler,
+        handler::server::{router::prompt::PromptRouter, wrapper::Parameters},
+        model::{
+            Implementation, ListResourceTemplatesResult, PaginatedRequestParams, PromptMessage,
+            ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
+            ResourceTemplate, Role, ServerCapabilities, ServerConfig,
+        },
+        prompt, prompt_handler, prompt_router, schemars,
+        service::RequestContext,
+    };
+    use serde::Deserialize;
+    use serde_json::json;
+
+    /// The prompt's arguments.
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    pub(crate) struct ExplainArgs {
+        /// The first addend, as the learner wrote it.
+        a: String,
+        /// The second addend, as the learner wrote it.
+        b: String,
+    }
+
+    #[derive(Clone)]
+    pub(crate) struct Items {
+        prompt_router: PromptRouter<Self>,
+    }
+
+    #[prompt_router]
+    impl Items {
+        pub(crate) fn new() -> Self {
+            Self {
+                prompt_router: Self::prompt_router(),
+            }
+        }
+
+        /// Draft a step-by-step explanation of a sum for a learner.
+        #[prompt(name = "calc_explain_sum")]
+        async fn explain_sum(
+            &self,
+            Parameters(ExplainArgs { a, b }): Parameters<ExplainArgs>,
+        ) -> Vec<PromptMessage> {
+            vec![PromptMessage::new_text(
+                Role::User,
+                super::explanation(&a, &b),
+            )]
+        }
+    }
+
+    #[prompt_handler(router = self.prompt_router)]
+    impl ServerHandler for Items {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(
+                ServerCapabilities::builder()
+                    .enable_prompts()
+                    .enable_resources()
+                    .build(),
+            )
+            .with_server_info(Implementation::new("calc", "1.0.0"))
+        }
+
+        async fn list_resource_templates(
+            &self,
+            _request: Option<PaginatedRequestParams>,
+            _context: RequestContext<RoleServer>,
+        ) -> Result<ListResourceTemplatesResult, ErrorData> {
+            let mut number = ResourceTemplate::new(super::NUMBERS, "number");
+            number.description = Some("A whole number and whether it is even.".to_owned());
+            number.mime_type = Some("text/plain".to_owned());
+            Ok(ListResourceTemplatesResult::with_all_items(vec![number]))
+        }
+
+        async fn read_resource(
+            &self,
+            request: ReadResourceRequestParams,
+            _context: RequestContext<RoleServer>,
+        ) -> Result<ReadResourceResponse, ErrorData> {
+            let n = request
+                .uri
+                .strip_prefix("calc://numbers/")
+                .and_then(|n| n.parse::<u64>().ok());
+            let Some(n) = n else {
+                return Err(ErrorData::invalid_params(
+                    format!("no resource `{}`", request.uri),
+                    Some(json!({ "uri": request.uri })),
+                ));
+            };
+            let text =
+                ResourceContents::text(super::parity(n), request.uri).with_mime_type("text/plain");
+            Ok(ReadResourceResult::new(vec![text]).into())
+        }
+    }
+}
+
+/// What both sides' prompt says.
+fn explanation(a: &str, b: &str) -> String {
+    format!("Explain step by step how to add {a} and {b}.")
+}
+
+/// What both sides' resource holds.
+fn parity(n: u64) -> String {
+    format!(
+        "{n} is {}",
+        if n.is_multiple_of(2) { "even" } else { "odd" }
+    )
+}
+
 /// A client that declares the Tasks extension, so that a `task = "optional"` tool answers
 /// it with a task.
 #[derive(Clone, Copy)]
@@ -279,6 +432,54 @@ fn request_to(name: &'static str, args: &JsonObject) -> CallToolRequestParams {
     CallToolRequestParams::new(name).with_arguments(args.clone())
 }
 
+/// The items' prompt, the URI template of their resource, and the URI every read reads.
+const PROMPT: &str = "calc_explain_sum";
+const NUMBERS: &str = "calc://numbers/{n}";
+const NUMBER: &str = "calc://numbers/42";
+
+/// The prompt's arguments: strings, as `prompts/get` sends them.
+fn prompt_args() -> JsonObject {
+    object(&json!({ "a": "1.5", "b": "2.25" }))
+}
+
+fn prompt_request(args: &JsonObject) -> GetPromptRequestParams {
+    GetPromptRequestParams::new(PROMPT).with_arguments(args.clone())
+}
+
+fn read_request() -> ReadResourceRequestParams {
+    ReadResourceRequestParams::new(NUMBER)
+}
+
+/// The one user message both sides' prompt answers [`prompt_args`] with.
+fn check_prompt(side: &str, result: &GetPromptResult) {
+    assert_eq!(result.messages.len(), 1, "{side}: {result:?}");
+    let message = &result.messages[0];
+    assert_eq!(message.role, Role::User, "{side}: {result:?}");
+    assert_eq!(
+        message.content.as_text().map(|t| t.text.as_str()),
+        Some("Explain step by step how to add 1.5 and 2.25."),
+        "{side}"
+    );
+}
+
+/// The one text both sides' resource answers [`NUMBER`] with. Without `ttlMs`, rmcp's
+/// client caches nothing, so every read of the end-to-end cases reaches the server.
+fn check_read(side: &str, result: &ReadResourceResult) {
+    assert_eq!(
+        result.ttl_ms, None,
+        "{side}: the client would cache the read"
+    );
+    let [ResourceContents::TextResourceContents { uri, text, .. }] = result.contents.as_slice()
+    else {
+        panic!("{side}: not one text: {result:?}");
+    };
+    assert_eq!(
+        (uri.as_str(), text.as_str()),
+        (NUMBER, "42 is even"),
+        "{side}"
+    );
+}
+
 /// The first block's text of a result.
 fn text_of(result: &CallToolResult) -> &str {
     result
@@ -317,6 +518,8 @@ struct Fixture {
     tasks: OnceCell<Tasks>,
     /// The HTTP servers and their clients, by [`HttpSide::index`].
     http: [OnceCell<HttpServed>; 4],
+    /// Both sides' prompt and resource, served to a client of each.
+    items: OnceCell<Items>,
 }
 
 impl Fixture {
@@ -364,6 +567,7 @@ impl Fixture {
             budget_checked: OnceCell::new(),
             tasks: OnceCell::new(),
             http: Default::default(),
+            items: OnceCell::new(),
         };
         fixture.check();
         // Let what the checks spawned finish before counting what stays.
@@ -514,6 +718,7 @@ impl Fixture {
     fn shutdown(self) {
         let rich = self.rich.into_inner();
         let tasks = self.tasks.into_inner();
+        let items = self.items.into_inner();
         // The HTTP servers' tasks end with the runtime; their clients' connections close
         // here.
         drop(self.http);
@@ -526,6 +731,10 @@ impl Fixture {
             }
             if let Some(tasks) = tasks {
                 let _ = tasks.client.cancel().await;
+            }
+            if let Some(items) = items {
+                let _ = items.ours_client.cancel().await;
+                let _ = items.rmcp_client.cancel().await;
             }
         });
     }
@@ -547,22 +756,32 @@ struct Tasks {
     _server: RunningService<RoleServer, Registry>,
 }
 
-/// Connects `client` to `registry` over an in-process duplex, as [`Fixture::new`] does.
-async fn connect<C: ClientHandler>(
-    registry: Registry,
+/// A prompt and a resource on each side: ours on a registry that holds nothing else, rmcp's
+/// on a server of their own, each served to a client.
+struct Items {
+    ours: Registry,
+    rmcp: baseline_items::Items,
+    ours_client: RunningService<RoleClient, ()>,
+    rmcp_client: RunningService<RoleClient, ()>,
+    _servers: (
+        RunningService<RoleServer, Registry>,
+        RunningService<RoleServer, baseline_items::Items>,
+    ),
+}
+
+/// Connects `client` to `server` over an in-process duplex, as [`Fixture::new`] does.
+async fn connect<S: ServerHandler, C: ClientHandler>(
+    server: S,
     client: C,
-) -> (
-    RunningService<RoleServer, Registry>,
-    RunningService<RoleClient, C>,
-) {
+) -> (RunningService<RoleServer, S>, RunningService<RoleClient, C>) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let (server, client) = tokio::join!(
-        ServiceExt::serve(registry, server_io),
+        ServiceExt::serve(server, server_io),
         client.serve(client_io)
     );
     (
-        server.expect("the rich server starts"),
-        client.expect("a client connects to the rich server"),
+        server.expect("the server starts"),
+        client.expect("a client connects to the server"),
     )
 }
 
@@ -788,6 +1007,192 @@ impl Fixture {
             });
             self.count_idle_tasks();
             served
+        })
+    }
+
+    /// Both sides' prompt and resource, built and checked on first use: both list the
+    /// prompt with its two arguments and the template, and answer `prompts/get` and
+    /// `resources/read` alike, through the client and through dispatch. Ours checks the
+    /// prompt's arguments (an unknown one is refused) where rmcp's serde ignores it.
+    fn items(&self) -> &Items {
+        self.items.get_or_init(|| {
+            let ours = Registry::builder()
+                .server_info("calc", "1.0.0")
+                .catalog(catalog![ours_items::explain_sum, ours_items::number])
+                .build()
+                .expect("the items' registry builds");
+            let rmcp = baseline_items::Items::new();
+            let (ours_server, ours_client) = self.rt.block_on(connect(ours.clone(), ()));
+            let (rmcp_server, rmcp_client) = self.rt.block_on(connect(rmcp.clone(), ()));
+            let items = Items {
+                ours,
+                rmcp,
+                ours_client,
+                rmcp_client,
+                _servers: (ours_server, rmcp_server),
+            };
+            self.count_idle_tasks();
+            self.rt.block_on(async {
+                for (side, client) in [("ours", &items.ours_client), ("rmcp", &items.rmcp_client)] {
+                    let prompts = client.list_all_prompts().await.expect("prompts/list");
+                    let [prompt] = prompts.as_slice() else {
+                        panic!("{side}: not one prompt: {prompts:?}");
+                    };
+                    let arguments: Vec<(&str, Option<bool>)> = prompt
+                        .arguments
+                        .iter()
+                        .flatten()
+                        .map(|a| (a.name.as_str(), a.required))
+                        .collect();
+                    assert_eq!(
+                        (prompt.name.as_str(), arguments),
+                        (PROMPT, vec![("a", Some(true)), ("b", Some(true))]),
+                        "{side}"
+                    );
+                    let templates = client
+                        .list_all_resource_templates()
+                        .await
+                        .expect("resources/templates/list");
+                    let listed: Vec<&str> =
+                        templates.iter().map(|t| t.uri_template.as_str()).collect();
+                    assert_eq!(listed, [NUMBERS], "{side}");
+                    let got = client
+                        .get_prompt(prompt_request(&prompt_args()))
+                        .await
+                        .expect("prompts/get");
+                    check_prompt(side, &got);
+                    let read = client.read_resource(read_request()).await.expect("a read");
+                    check_read(side, &read);
+                }
+                let unknown = object(&json!({ "a": "1", "b": "2", "c": "3" }));
+                let refused = items
+                    .ours_client
+                    .get_prompt(prompt_request(&unknown))
+                    .await
+                    .expect_err("ours refuses an unknown argument");
+                assert!(
+                    refused.to_string().contains("unknown argument `c`"),
+                    "{refused}"
+                );
+                items
+                    .rmcp_client
+                    .get_prompt(prompt_request(&unknown))
+                    .await
+                    .expect("rmcp is expected not to check the arguments' names");
+                for (side, got) in [
+                    (
+                        "ours",
+                        items
+                            .ours
+                            .get_prompt(prompt_request(&prompt_args()), self.context())
+                            .await,
+                    ),
+                    (
+                        "rmcp",
+                        items
+                            .rmcp
+                            .get_prompt(prompt_request(&prompt_args()), self.context())
+                            .await,
+                    ),
+                ] {
+                    let GetPromptResponse::Complete(got) = got.expect("a prompt") else {
+                        panic!("{side}: not a whole prompt");
+                    };
+                    check_prompt(side, &got);
+                }
+                for (side, read) in [
+                    (
+                        "ours",
+                        items
+                            .ours
+                            .read_resource(read_request(), self.context())
+                            .await,
+                    ),
+                    (
+                        "rmcp",
+                        items
+                            .rmcp
+                            .read_resource(read_request(), self.context())
+                            .await,
+                    ),
+                ] {
+                    let ReadResourceResponse::Complete(read) = read.expect("a read") else {
+                        panic!("{side}: not a whole read");
+                    };
+                    check_read(side, &read);
+                }
+                self.settle().await;
+            });
+            self.count_idle_tasks();
+            items
+        })
+    }
+
+    /// `iters` gets of the prompt through the client (`prompts/get`, its result awaited).
+    fn e2e_prompt(
+        &self,
+        client: &RunningService<RoleClient, ()>,
+        args: &JsonObject,
+        iters: u64,
+    ) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                black_box(
+                    client
+                        .get_prompt(prompt_request(args))
+                        .await
+                        .expect("a prompt"),
+                );
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` reads of [`NUMBER`] through the client (`resources/read`, its result awaited).
+    fn e2e_read(&self, client: &RunningService<RoleClient, ()>, iters: u64) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                black_box(client.read_resource(read_request()).await.expect("a read"));
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` calls of `ServerHandler::get_prompt`, the request and the context built
+    /// inside the timing as `dispatch` builds them.
+    fn dispatch_prompt<H: ServerHandler>(
+        &self,
+        handler: &H,
+        args: &JsonObject,
+        iters: u64,
+    ) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                let result = handler
+                    .get_prompt(prompt_request(args), self.context())
+                    .await;
+                black_box(result.expect("a prompt"));
+                self.settle().await;
+            }
+            start.elapsed()
+        })
+    }
+
+    /// `iters` calls of `ServerHandler::read_resource` of [`NUMBER`].
+    fn dispatch_read<H: ServerHandler>(&self, handler: &H, iters: u64) -> Duration {
+        self.rt.block_on(async {
+            let start = Instant::now();
+            for _ in 0..iters {
+                let result = handler.read_resource(read_request(), self.context()).await;
+                black_box(result.expect("a read"));
+                self.settle().await;
+            }
+            start.elapsed()
         })
     }
 
@@ -1391,6 +1796,47 @@ fn cases<'a>(f: &'a Fixture, args: &'a Args) -> Vec<Case<'a>> {
                 f.dispatch_to(&f.rich().registry, &tasks.peer, AUDIT, &args.audit, n)
             }),
         ),
+        // A prompt and a resource, each side on a server that holds only them.
+        case(
+            "e2e_prompt",
+            "ours",
+            Box::new(|n| f.e2e_prompt(&f.items().ours_client, &args.prompt, n)),
+        ),
+        case(
+            "e2e_prompt",
+            "rmcp",
+            Box::new(|n| f.e2e_prompt(&f.items().rmcp_client, &args.prompt, n)),
+        ),
+        case(
+            "dispatch_prompt",
+            "ours",
+            Box::new(|n| f.dispatch_prompt(&f.items().ours, &args.prompt, n)),
+        ),
+        case(
+            "dispatch_prompt",
+            "rmcp",
+            Box::new(|n| f.dispatch_prompt(&f.items().rmcp, &args.prompt, n)),
+        ),
+        case(
+            "e2e_read",
+            "ours",
+            Box::new(|n| f.e2e_read(&f.items().ours_client, n)),
+        ),
+        case(
+            "e2e_read",
+            "rmcp",
+            Box::new(|n| f.e2e_read(&f.items().rmcp_client, n)),
+        ),
+        case(
+            "dispatch_read",
+            "ours",
+            Box::new(|n| f.dispatch_read(&f.items().ours, n)),
+        ),
+        case(
+            "dispatch_read",
+            "rmcp",
+            Box::new(|n| f.dispatch_read(&f.items().rmcp, n)),
+        ),
     ]
 }
 
@@ -1402,6 +1848,8 @@ struct Args {
     /// For a tool without parameters.
     none: JsonObject,
     audit: JsonObject,
+    /// The prompt's.
+    prompt: JsonObject,
 }
 
 impl Args {
@@ -1412,6 +1860,7 @@ impl Args {
             bad_rmcp: bad_args_rmcp(),
             none: JsonObject::new(),
             audit: audit_args(),
+            prompt: prompt_args(),
         }
     }
 }
@@ -1431,7 +1880,7 @@ fn bench(c: &mut Criterion, cases: &[Case<'_>]) {
 /// Calls per block of the paired run; a block lasts a few milliseconds.
 fn block_of(level: &str) -> u32 {
     match level {
-        "e2e" | "e2e_bad_args" => 200,
+        "e2e" | "e2e_bad_args" | "e2e_prompt" | "e2e_read" => 200,
         "http" | "http_stateless" => 100,
         "dispatch_bad_args" => 2_000,
         _ => 5_000,

@@ -614,3 +614,25 @@ fn utf8_validator_agrees_with_std() {
     assert!(!decodes(b"a%C3b"));
     assert!(!decodes(b"%F4%90%80%80"));
 }
+
+#[test]
+fn one_variable_templates_match_as_the_general_split_does() {
+    // Escapes (`%2F`, `%C3%A9`, a stray `%`), a two-byte character, and what `{v}` stops at.
+    let alphabet = ['a', '%', '2', 'F', 'C', '3', 'é', '/', '?'];
+    let uris = uris(&alphabet, 5);
+    for head in ["s:", "s:a", "s:é", "s:/"] {
+        for var in ["{v}", "{+v}"] {
+            for tail in ["", "a", "é", "/", "?a", "/a"] {
+                let source = format!("{head}{var}{tail}");
+                let template = parse(&source).unwrap();
+                for uri in &uris {
+                    let general =
+                        (uri.starts_with(head) && uri.ends_with(tail) && decodes(uri.as_bytes()))
+                            .then(|| template.split(uri))
+                            .flatten();
+                    assert_eq!(template.matches(uri), general, "{source} / {uri}");
+                }
+            }
+        }
+    }
+}
