@@ -17,7 +17,8 @@ use mcp_tools_tests::items::{HANDLING_POLICY, notes_uri};
 use rmcp::{
     ClientHandler, Peer, RoleClient, ServiceError, ServiceExt,
     model::{
-        CompletionInfo, ErrorData, GetPromptRequestParams, ProtocolVersion,
+        ClientCapabilities, ClientConfig, CompletionInfo, ErrorCode, ErrorData,
+        GetPromptRequestParams, GetPromptResponse, Implementation, ProtocolVersion,
         ReadResourceRequestParams, ResourceUpdatedNotificationParam, ServerNotification,
         SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
     },
@@ -719,7 +720,7 @@ async fn a_prompt_that_asks_runs_in_input_rounds_under_2026_07_28() {
     )
     .await
     .expect("an answer");
-    let mcp_tools::rmcp::model::GetPromptResponse::InputRequired(asked) = first else {
+    let GetPromptResponse::InputRequired(asked) = first else {
         panic!("the prompt asks first: {first:?}");
     };
     let requests = asked.input_requests.expect("what it asks");
@@ -733,7 +734,7 @@ async fn a_prompt_that_asks_runs_in_input_rounds_under_2026_07_28() {
     let done = within("prompts/get", peer.get_prompt_once(retry))
         .await
         .expect("an answer");
-    let mcp_tools::rmcp::model::GetPromptResponse::Complete(result) = done else {
+    let GetPromptResponse::Complete(result) = done else {
         panic!("the answer completes it: {done:?}");
     };
     let text = result.messages[0]
@@ -750,14 +751,10 @@ async fn a_prompt_that_asks_runs_in_input_rounds_under_2026_07_28() {
     let err = within("prompts/get", peer.get_prompt_once(forged))
         .await
         .expect_err("a forged state");
-    let mcp_tools::rmcp::ServiceError::McpError(err) = err else {
+    let ServiceError::McpError(err) = err else {
         panic!("{err:?}")
     };
-    assert_eq!(
-        err.code,
-        mcp_tools::rmcp::model::ErrorCode::INVALID_PARAMS,
-        "{err:?}"
-    );
+    assert_eq!(err.code, ErrorCode::INVALID_PARAMS, "{err:?}");
     assert!(err.message.contains("requestState"), "{}", err.message);
     close(client).await;
 }
@@ -767,12 +764,9 @@ async fn a_prompt_that_asks_runs_in_input_rounds_under_2026_07_28() {
 struct Elicits;
 
 impl ClientHandler for Elicits {
-    fn get_info(&self) -> mcp_tools::rmcp::model::ClientConfig {
-        let capabilities: mcp_tools::rmcp::model::ClientCapabilities =
+    fn get_info(&self) -> ClientConfig {
+        let capabilities: ClientCapabilities =
             serde_json::from_value(json!({"elicitation": {"form": {}}})).expect("capabilities");
-        mcp_tools::rmcp::model::ClientConfig::new(
-            capabilities,
-            mcp_tools::rmcp::model::Implementation::new("asking", "1.0.0"),
-        )
+        ClientConfig::new(capabilities, Implementation::new("asking", "1.0.0"))
     }
 }
