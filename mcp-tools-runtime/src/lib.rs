@@ -417,7 +417,7 @@ pub mod __private {
                 complete_with,
             },
             definition::{CallFuture, ToolDefinition, ToolSpec},
-            item::{ItemKey, find_item_collision, find_item_collision_at},
+            item::{ItemKey, find_item_collision_at},
             listing::{Catalog, Item},
             meta::{
                 AliasMeta, BinaryPolicy, IconMeta, ParamMeta, RawSchema, ResponseFormat,

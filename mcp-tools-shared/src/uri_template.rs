@@ -49,8 +49,8 @@
 //! # Collisions
 //!
 //! [`overlap`] tells, by exactly these rules, whether some URI matches two templates; it is a
-//! `const fn`, so a list of resources is checked at compile time ([`first_overlap`],
-//! [`earlier_overlap`]) and a URI that two resources could both answer fails the build.
+//! `const fn`, so `catalog![...]` checks its resources at compile time and a URI that two
+//! resources could both answer fails the build.
 //! `loan://{id}` and `loan://policy` overlap; `loan://{id}` and `loan://{id}/history` do not.
 //!
 //! # Paths
@@ -67,7 +67,7 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 
-pub use overlap::{earlier_overlap, first_overlap, overlap};
+pub use overlap::overlap;
 pub use syntax::parse;
 
 use std::fmt;

@@ -20,24 +20,6 @@ pub enum ItemKey {
     Resource { uri: &'static str },
 }
 
-/// The first collision among `items` (each with the path it was listed by), if any.
-#[doc(hidden)]
-#[must_use]
-pub const fn find_item_collision(items: &[(ItemKey, &str)]) -> Option<Collision> {
-    let mut i = 0;
-    while i < items.len() {
-        let mut j = i + 1;
-        while j < items.len() {
-            if let Some(found) = pair(items[i], items[j]) {
-                return Some(found);
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    None
-}
-
 /// The first collision of `items[i]` with an item listed before it, if any. `catalog![...]`
 /// checks each item in a const of its own: a const's evaluation has a step budget, which one
 /// check of a hundred resources against each other would exceed.
@@ -115,19 +97,25 @@ const fn pair(a: (ItemKey, &str), b: (ItemKey, &str)) -> Option<Collision> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ItemKey, find_item_collision};
+    use super::{ItemKey, find_item_collision_at};
+    use crate::collision::Collision;
+
+    /// The first collision of any item with one before it, as `catalog![...]`'s consts find.
+    fn first(items: &[(ItemKey, &str)]) -> Option<Collision> {
+        (1..items.len()).find_map(|i| find_item_collision_at(items, i))
+    }
 
     #[test]
     fn prompts_by_name_and_resources_by_overlap() {
         let prompt = |name| ItemKey::Prompt { name };
         let resource = |uri| ItemKey::Resource { uri };
-        let found = find_item_collision(&[(prompt("a_b"), "f"), (prompt("a_b"), "g")]).unwrap();
+        let found = first(&[(prompt("a_b"), "f"), (prompt("a_b"), "g")]).unwrap();
         assert!(
             found
                 .as_str()
                 .starts_with("prompts `f` and `g` share the name `a_b`")
         );
-        let found = find_item_collision(&[
+        let found = first(&[
             (resource("loan://{loan_id}"), "read_loan"),
             (resource("loan://policy"), "policy"),
         ])
@@ -138,7 +126,7 @@ mod tests {
             found.as_str()
         );
         assert!(
-            find_item_collision(&[
+            first(&[
                 (resource("loan://{loan_id}/history"), "history"),
                 (resource("loan://{loan_id}"), "loan"),
                 (prompt("loan"), "p"),
@@ -152,5 +140,82 @@ mod tests {
             ])
             .is_none()
         );
+    }
+
+    /// A catalog's worth of resources; the last is checked against all the others in one
+    /// const evaluation, as `catalog![...]` checks it: a check too slow for the compiler's
+    /// const-evaluation limit fails to build this test.
+    const CATALOG: [(ItemKey, &str); 40] = {
+        const URIS: [&str; 40] = [
+            "library://policy/loans",
+            "library://policy/fines",
+            "library://policy/holds",
+            "library://policy/renewals",
+            "library://branches",
+            "library://branches/{branch_id}",
+            "library://branches/{branch_id}/hours",
+            "library://branches/{branch_id}/events/{event_id}",
+            "loan://{loan_id}",
+            "loan://{loan_id}/history",
+            "loan://{loan_id}/renewals",
+            "loan://{loan_id}/fines/{fine_id}",
+            "book://{isbn}",
+            "book://{isbn}/cover.png",
+            "book://{isbn}/reviews",
+            "book://{isbn}/reviews/{review_id}",
+            "book://{isbn}/editions",
+            "member://{member_id}",
+            "member://{member_id}/loans",
+            "member://{member_id}/holds",
+            "member://{member_id}/holds/{hold_id}",
+            "member://{member_id}/notices",
+            "search://books?q={query}",
+            "search://members?q={query}",
+            "search://events?from={from}&to={to}",
+            "file:///catalog/{+path}",
+            "file:///exports/{year}/{month}.csv",
+            "file:///exports/{year}/summary.md",
+            "https://library.example.org/api/v2/books/{isbn}/availability",
+            "https://library.example.org/api/v2/branches/{branch_id}/stock/{isbn}",
+            "https://library.example.org/api/v2/members/{member_id}/card",
+            "stats://loans/daily/{date}",
+            "stats://loans/monthly/{month}",
+            "stats://fines/{year}",
+            "report://overdue/{branch_id}",
+            "report://overdue",
+            "report://popular/{genre}/{period}",
+            "config://features",
+            "config://limits/{kind}",
+            "audit://{date}/{+entry}",
+        ];
+        let mut items = [(ItemKey::Resource { uri: "" }, ""); 40];
+        let mut i = 0;
+        while i < URIS.len() {
+            items[i] = (ItemKey::Resource { uri: URIS[i] }, URIS[i]);
+            i += 1;
+        }
+        items
+    };
+    // Evaluated when this test builds: the check of the last item against the 39 before it.
+    const _: () = assert!(find_item_collision_at(&CATALOG, 39).is_none());
+
+    #[test]
+    fn a_catalog_checks_in_const_evaluation() {
+        assert!(first(&CATALOG).is_none());
+        let clash = [
+            (
+                ItemKey::Resource {
+                    uri: "file:///catalog/{+path}",
+                },
+                "catalog",
+            ),
+            (
+                ItemKey::Resource {
+                    uri: "file:///catalog/{kind}/index.md",
+                },
+                "index",
+            ),
+        ];
+        assert!(first(&clash).is_some());
     }
 }

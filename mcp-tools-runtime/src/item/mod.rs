@@ -8,6 +8,6 @@ mod errors;
 mod meta;
 
 pub(crate) use args::{ItemArgs, Origin};
-pub use collision::{ItemKey, find_item_collision, find_item_collision_at};
+pub use collision::{ItemKey, find_item_collision_at};
 pub(crate) use errors::{guarded, to_rpc_error};
 pub(crate) use meta::{icons, meta_object};

@@ -87,65 +87,6 @@ pub const fn overlap(a: &str, b: &str) -> bool {
     }
 }
 
-/// The first pair of `resources` (each a URI or template, and the fn path a message shows)
-/// that [`overlap`], in list order. See [`earlier_overlap`] for long lists.
-///
-/// ```
-/// use mcp_tools_shared::uri_template::first_overlap;
-///
-/// const FOUND: Option<(usize, usize)> = first_overlap(&[
-///     ("loan://{id}/history", "history"),
-///     ("loan://{id}", "read_loan"),
-///     ("loan://policy", "policy"),
-/// ]);
-/// assert_eq!(FOUND, Some((1, 2)));
-/// ```
-#[must_use]
-pub const fn first_overlap(resources: &[(&str, &str)]) -> Option<(usize, usize)> {
-    let mut i = 0;
-    while i < resources.len() {
-        let mut j = i + 1;
-        while j < resources.len() {
-            if overlap(resources[i].0, resources[j].0) {
-                return Some((i, j));
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The first of `resources[..i]` that [`overlap`]s `resources[i]`.
-///
-/// A const evaluation may take a couple of million steps, enough for [`first_overlap`] on a
-/// list of about a hundred resources; checking each resource against the earlier ones in a
-/// const of its own takes a list of any length, and reports every clash at once.
-///
-/// ```
-/// use mcp_tools_shared::uri_template::earlier_overlap;
-///
-/// const LIST: &[(&str, &str)] = &[
-///     ("loan://{id}", "read_loan"),
-///     ("loan://{id}/history", "history"),
-///     ("loan://policy", "policy"),
-/// ];
-/// const SECOND: Option<usize> = earlier_overlap(LIST, 1);
-/// const THIRD: Option<usize> = earlier_overlap(LIST, 2);
-/// assert_eq!((SECOND, THIRD), (None, Some(0)));
-/// ```
-#[must_use]
-pub const fn earlier_overlap(resources: &[(&str, &str)], i: usize) -> Option<usize> {
-    let mut j = 0;
-    while j < i {
-        if overlap(resources[j].0, resources[i].0) {
-            return Some(j);
-        }
-        j += 1;
-    }
-    None
-}
-
 /// The bytes `text[start..end]` of a template, what is left after the shared literal text.
 #[derive(Clone, Copy)]
 struct Side<'a> {

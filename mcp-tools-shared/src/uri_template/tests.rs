@@ -1,5 +1,5 @@
 use super::{
-    MAX_LEN, Part, earlier_overlap, first_overlap, overlap, parse, path_danger,
+    MAX_LEN, Part, overlap, parse, path_danger,
     percent::{Utf8, decodes},
 };
 
@@ -330,101 +330,6 @@ fn overlap_of_realistic_pairs() {
         assert_eq!(overlap(a, b), both, "{a} / {b}");
         assert_eq!(overlap(b, a), both, "{b} / {a}");
     }
-}
-
-#[test]
-fn first_overlap_names_the_first_clashing_pair() {
-    assert_eq!(
-        first_overlap(&[
-            ("loan://{id}/history", "history"),
-            ("loan://policy/rules", "rules"),
-            ("loan://{id}", "read_loan"),
-            ("loan://policy", "policy"),
-        ]),
-        Some((2, 3))
-    );
-    assert_eq!(
-        first_overlap(&[("loan://{id}/history", "history"), ("loan://{id}", "read")]),
-        None
-    );
-    assert_eq!(
-        first_overlap(&[("a://x", "f"), ("a://x", "f")]),
-        Some((0, 1))
-    );
-    assert_eq!(first_overlap(&[]), None);
-    let list = [
-        ("loan://{id}", "read"),
-        ("loan://{id}/history", "history"),
-        ("loan://policy", "policy"),
-        ("loan://{+rest}", "rest"),
-    ];
-    let earlier: Vec<Option<usize>> = (0..list.len()).map(|i| earlier_overlap(&list, i)).collect();
-    assert_eq!(earlier, [None, None, Some(0), Some(0)]);
-}
-
-/// A catalog's worth of resources, checked in one const evaluation as `tools![…]` does; a
-/// check too slow for the compiler's const-evaluation limit fails to build this test.
-const CATALOG: &[(&str, &str)] = &[
-    ("library://policy/loans", "f"),
-    ("library://policy/fines", "f"),
-    ("library://policy/holds", "f"),
-    ("library://policy/renewals", "f"),
-    ("library://branches", "f"),
-    ("library://branches/{branch_id}", "f"),
-    ("library://branches/{branch_id}/hours", "f"),
-    ("library://branches/{branch_id}/events/{event_id}", "f"),
-    ("loan://{loan_id}", "f"),
-    ("loan://{loan_id}/history", "f"),
-    ("loan://{loan_id}/renewals", "f"),
-    ("loan://{loan_id}/fines/{fine_id}", "f"),
-    ("book://{isbn}", "f"),
-    ("book://{isbn}/cover.png", "f"),
-    ("book://{isbn}/reviews", "f"),
-    ("book://{isbn}/reviews/{review_id}", "f"),
-    ("book://{isbn}/editions", "f"),
-    ("member://{member_id}", "f"),
-    ("member://{member_id}/loans", "f"),
-    ("member://{member_id}/holds", "f"),
-    ("member://{member_id}/holds/{hold_id}", "f"),
-    ("member://{member_id}/notices", "f"),
-    ("search://books?q={query}", "f"),
-    ("search://members?q={query}", "f"),
-    ("search://events?from={from}&to={to}", "f"),
-    ("file:///catalog/{+path}", "f"),
-    ("file:///exports/{year}/{month}.csv", "f"),
-    ("file:///exports/{year}/summary.md", "f"),
-    (
-        "https://library.example.org/api/v2/books/{isbn}/availability",
-        "f",
-    ),
-    (
-        "https://library.example.org/api/v2/branches/{branch_id}/stock/{isbn}",
-        "f",
-    ),
-    (
-        "https://library.example.org/api/v2/members/{member_id}/card",
-        "f",
-    ),
-    ("stats://loans/daily/{date}", "f"),
-    ("stats://loans/monthly/{month}", "f"),
-    ("stats://fines/{year}", "f"),
-    ("report://overdue/{branch_id}", "f"),
-    ("report://overdue", "f"),
-    ("report://popular/{genre}/{period}", "f"),
-    ("config://features", "f"),
-    ("config://limits/{kind}", "f"),
-    ("audit://{date}/{+entry}", "f"),
-];
-const CATALOG_CLASH: Option<(usize, usize)> = first_overlap(CATALOG);
-
-#[test]
-fn a_catalog_checks_in_const_evaluation() {
-    const CLASH: Option<(usize, usize)> = first_overlap(&[
-        ("file:///catalog/{+path}", "catalog"),
-        ("file:///catalog/{kind}/index.md", "index"),
-    ]);
-    assert_eq!(CATALOG_CLASH, None);
-    assert_eq!(CLASH, Some((0, 1)));
 }
 
 // Overlap against brute force: every string up to a length that must hold a witness if one
