@@ -245,10 +245,12 @@ pub use mcp_tools_macros::tool;
 /// | `allow(rule, …)` | waives design rules for this prompt |
 /// | `crate = path` | where the runtime crate is, if renamed |
 ///
-/// `#[param(...)]` on an argument takes a tool parameter's keys and `complete = path::to_fn`,
-/// an `async fn(Completion) -> Vec<String>` or `fn(&Completion) -> Vec<String>` (either may
-/// return `Result<Vec<String>, ToolError>`) that offers values while a user types. The design rules that fit prompts (a description, documented
-/// arguments, names, a namespace, `async_fn`) report at the token, with the crate's levels.
+/// `#[param(...)]` on an argument takes a tool parameter's keys (but `narrows`: a prompt's
+/// result is not cut) and `complete = path::to_fn`, an `async fn(Completion) -> Vec<String>`
+/// or `fn(&Completion) -> Vec<String>` (either may return `Result<Vec<String>, ToolError>`)
+/// that offers values while a user types. The design rules that fit prompts (a description,
+/// documented arguments, names, a namespace, `async_fn`) report at the token, with the
+/// crate's levels.
 pub use mcp_tools_macros::prompt;
 
 /// Turns a documented `async fn` into an MCP resource: a fixed URI, or an RFC 6570 template
@@ -308,8 +310,8 @@ pub use mcp_tools_macros::prompt;
 /// | `allow(rule, …)` | waives design rules for this resource |
 /// | `crate = path` | where the runtime crate is, if renamed |
 ///
-/// `#[param(...)]` on a variable takes a tool parameter's keys, `complete = path::to_fn` (as
-/// on a prompt's argument) and `unchecked = "why it is safe"`. A resource without a doc
+/// `#[param(...)]` on a variable takes a tool parameter's keys (but `narrows`),
+/// `complete = path::to_fn` (as on a prompt's argument) and `unchecked = "why it is safe"`. A resource without a doc
 /// comment is a warning (`description_required`), a placeholder in it an error.
 pub use mcp_tools_macros::resource;
 

@@ -24,7 +24,9 @@ pub(crate) const PARAM_KEYS: &[&str] = &[
     "narrows",
 ];
 
-/// `#[param(...)]` on a prompt's argument: a tool parameter's keys, and `complete`.
+/// `#[param(...)]` on a prompt's argument: a tool parameter's keys but `narrows` (which
+/// says what asks a tool's cut result for less; a prompt's result is not cut), and
+/// `complete`.
 const PROMPT_PARAM_KEYS: &[&str] = &[
     "min",
     "max",
@@ -36,7 +38,6 @@ const PROMPT_PARAM_KEYS: &[&str] = &[
     "default",
     "example",
     "rename",
-    "narrows",
     "complete",
 ];
 
@@ -53,7 +54,6 @@ const RESOURCE_PARAM_KEYS: &[&str] = &[
     "default",
     "example",
     "rename",
-    "narrows",
     "complete",
     "unchecked",
 ];
